@@ -1,0 +1,1 @@
+// ThumbIndex: locale-correct sectioned listings and filter-as-you-type search.

@@ -1,0 +1,3 @@
+import Testing
+@testable import ThumbIndex
+@Test func builds() { #expect(Bool(true)) }
