@@ -23,6 +23,10 @@ bool fromUTF8(const char *utf8, int32_t length, icu::UnicodeString &out);
 /// UTF-16 → UTF-8.
 std::string toUTF8(const icu::UnicodeString &s);
 
+/// The canonical ICU name of `requested` (ICU or BCP 47 syntax), or "" with `status` set when
+/// ICU has no data for it and would fall back to root.
+std::string canonicalLocale(const char *requested, TIStatus *status);
+
 }  // namespace ti
 
 #endif

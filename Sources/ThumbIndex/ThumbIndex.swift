@@ -1,1 +1,0 @@
-// ThumbIndex: locale-correct sectioned listings and filter-as-you-type search.

@@ -1,3 +1,0 @@
-import Testing
-@testable import ThumbIndex
-@Test func builds() { #expect(Bool(true)) }
