@@ -1,0 +1,57 @@
+/// A small streaming JSON writer: appends UTF-8 to a byte buffer.
+///
+/// `JSONEncoder` builds a tree of boxed values first, which costs seconds for a million items;
+/// listings are flat and their shape is fixed, so they are written directly.
+public struct JSONWriter: Sendable {
+    /// The JSON written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    /// Appends raw JSON syntax (a brace, a comma, a number) as is.
+    public mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
+    public mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    /// Appends UTF-8 bytes (valid UTF-8) as a JSON string literal.
+    public mutating func string(utf8: some Collection<UInt8>) {
+        bytes.append(0x22)
+        for byte in utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, 0x6E]
+            case 0x0D: bytes += [0x5C, 0x72]
+            case 0x09: bytes += [0x5C, 0x74]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    /// Appends `"key":`.
+    public mutating func key(_ name: String) {
+        string(name)
+        bytes.append(0x3A)
+    }
+
+    /// Appends a JSON array of strings.
+    public mutating func stringArray(_ items: [String]) {
+        raw("[")
+        for (i, item) in items.enumerated() {
+            if i > 0 { raw(",") }
+            string(item)
+        }
+        raw("]")
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import ThumbIndex
+
+/// `thumbindex labels`: prints a locale's index labels.
+struct LabelsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "labels",
+        abstract: "Print the index labels of a locale.",
+        discussion: """
+            The labels are ICU's AlphabeticIndex labels for the locale ("…" marks its underflow, \
+            inflow and overflow buckets), plus A–Z for non-Latin locales, plus "#" for digits.
+            Example: thumbindex labels --locale sv   →   … A B C … Z Å Ä Ö … #
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Locale (ICU or BCP 47).", valueName: "locale"))
+    var locale: String = "en"
+
+    @Option(name: .long, help: ArgumentHelp("Add the Latin A–Z labels: automatic, always or never.", valueName: "mode"))
+    var latin: IndexedCollation.LatinLabels = .automatic
+
+    @Flag(name: .long, help: "Print JSON: {\"locale\",\"labels\":[{\"title\",\"indexTitle\",\"kind\"}]}.")
+    var json = false
+
+    func run() throws {
+        let collation: IndexedCollation
+        do {
+            collation = try IndexedCollation(locale: locale, latinLabels: latin)
+        } catch let error as LocaleError {
+            throw CLIError("--locale \(error.description)")
+        }
+        if json {
+            var writer = JSONWriter()
+            writer.raw("{")
+            writer.key("locale")
+            writer.string(collation.locale)
+            writer.raw(",")
+            writer.key("labels")
+            writer.raw("[")
+            for (i, label) in collation.labels.enumerated() {
+                if i > 0 { writer.raw(",") }
+                writer.raw("{")
+                writer.key("title")
+                writer.string(label.title)
+                writer.raw(",")
+                writer.key("indexTitle")
+                writer.string(label.indexTitle)
+                writer.raw(",")
+                writer.key("kind")
+                writer.string(label.kind.rawValue)
+                writer.raw("}")
+            }
+            writer.raw("]}\n")
+            Output.write(writer.bytes)
+        } else {
+            Output.write(collation.labels.map(\.title).joined(separator: " ") + "\n")
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `thumbindex`: locale-correct sectioned listings and filter-as-you-type search, from the shell.
+@main
+struct ThumbIndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "thumbindex",
+        abstract: "Locale-correct alphabetized, sectioned listings with a side index, from the command line.",
+        discussion: """
+            Sorts names by the locale's ICU collation, groups them under the locale's index letters \
+            (ICU's AlphabeticIndex labels, "#" for digits, last), and prints the listing.
+            With no FILE, the bundled address book Corpora/contacts.tsv is used.
+            """,
+        subcommands: [ListCommand.self, LabelsCommand.self]
+    )
+}
