@@ -44,6 +44,7 @@ let package = Package(
             dependencies: [
                 "ThumbIndex",
                 "CThumbIndexICU",
+                "thumbindex",  // built first, so the CLI tests can run the real binary
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

@@ -3,6 +3,7 @@
 #include "TIOracle.h"
 
 #include <unicode/alphaindex.h>
+#include <unicode/coll.h>
 
 #include <memory>
 #include <vector>
@@ -11,6 +12,7 @@ struct TIOracleIndex {
     std::unique_ptr<icu::AlphabeticIndex::ImmutableIndex> index;
     std::vector<std::string> labels;
     std::vector<int32_t> types;
+    std::unique_ptr<icu::Collator> collator;  // a plain full-strength collator for the locale
 };
 
 namespace {
@@ -37,6 +39,8 @@ TIOracleIndex *ti_oracle_open(const char *locale, int32_t addLatin, TIStatus *st
     auto oracle = std::make_unique<TIOracleIndex>();
     oracle->index.reset(index->buildImmutableIndex(error));
     if (ti::failed(error, status, "buildImmutableIndex")) { return nullptr; }
+    oracle->collator.reset(icu::Collator::createInstance(icu::Locale(ti::canonicalLocale(locale, status).c_str()), error));
+    if (ti::failed(error, status, "Collator::createInstance")) { return nullptr; }
     for (int32_t i = 0; i < oracle->index->getBucketCount(); ++i) {
         const icu::AlphabeticIndex::Bucket *bucket = oracle->index->getBucket(i);
         oracle->labels.push_back(ti::toUTF8(bucket->getLabel()));
@@ -56,6 +60,15 @@ int32_t ti_oracle_bucket(const TIOracleIndex *index, const char *utf8, int32_t l
     UErrorCode error = U_ZERO_ERROR;
     int32_t bucket = index->index->getBucketIndex(s, error);
     return U_SUCCESS(error) ? bucket : -1;
+}
+
+int32_t ti_oracle_compare(const TIOracleIndex *index, const char *a, int32_t aLength, const char *b,
+                          int32_t bLength) {
+    icu::UnicodeString ua, ub;
+    ti::fromUTF8(a, aLength, ua);
+    ti::fromUTF8(b, bLength, ub);
+    UErrorCode error = U_ZERO_ERROR;
+    return index->collator->compare(ua, ub, error);
 }
 
 int64_t ti_oracle_bucket_records(const char *locale, int32_t addLatin, const char *bytes,

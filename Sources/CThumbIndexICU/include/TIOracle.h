@@ -24,6 +24,10 @@ int32_t ti_oracle_label_type(const TIOracleIndex *index, int32_t i);
 /// ImmutableIndex::getBucketIndex of a UTF-8 string.
 int32_t ti_oracle_bucket(const TIOracleIndex *index, const char *utf8, int32_t length);
 
+/// icu::Collator::compare of two UTF-8 strings under the locale's full-strength collator: -1, 0, 1.
+int32_t ti_oracle_compare(const TIOracleIndex *index, const char *a, int32_t aLength, const char *b,
+                          int32_t bLength);
+
 /// The record API as an app would use it: addRecord for every string, then walk the buckets and
 /// their records in order. Writes the input index of each record in walk order to `order` and its
 /// bucket to `buckets`. Returns the number of records written, or -1.

@@ -4,6 +4,7 @@ import CThumbIndexICU
 /// extra Latin labels as ThumbIndex: the reference for labels and buckets.
 final class AlphabeticIndexOracle {
     private let handle: OpaquePointer
+    var handleForTests: OpaquePointer { handle }
     let labels: [String]
 
     init(locale: String, addLatinLabels: Bool) {
