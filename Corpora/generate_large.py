@@ -162,6 +162,17 @@ def _is_mark(ch: str) -> bool:
     return unicodedata.category(ch).startswith("M")
 
 
+def _is_alnum(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LN"
+
+
+_ACCENTABLE_SCRIPTS = {"LATIN", "GREEK", "CYRILLIC"}
+
+
+def _accentable(text: str) -> bool:
+    return all(script_of(ch) in _ACCENTABLE_SCRIPTS for ch in text if unicodedata.category(ch)[0] == "L")
+
+
 def make_query(item: str, rng: random.Random) -> str | None:
     words = item.split()
     kind = rng.random()
@@ -172,8 +183,10 @@ def make_query(item: str, rng: random.Random) -> str | None:
         if len(word) < 3:
             return None
         length = rng.randint(2, min(8, len(word) - 1))
+        # Start and end on a letter or digit, and never split a base letter from its marks.
         starts = [i for i in range(len(word) - length + 1)
-                  if not _is_mark(word[i]) and (i + length == len(word) or not _is_mark(word[i + length]))]
+                  if _is_alnum(word[i]) and _is_alnum(word[i + length - 1])
+                  and (i + length == len(word) or not _is_mark(word[i + length]))]
         if not starts:
             return None
         start = rng.choice(starts)
@@ -186,8 +199,10 @@ def make_query(item: str, rng: random.Random) -> str | None:
     elif case < 0.55:
         q = q.upper()
     # else: as written in the corpus (mixed case)
+    # Typing without accents is a Latin/Greek/Cyrillic habit; in Thai, Devanagari and other
+    # scripts the combining marks are vowels, so dropping them would not be a real query.
     stripped = corpuslib.strip_diacritics(q)
-    if stripped != q and rng.random() < 0.5:
+    if stripped != q and _accentable(q) and rng.random() < 0.5:
         q = stripped
     q = q.strip()
     if not q or "\t" in q or _is_mark(q[0]):
