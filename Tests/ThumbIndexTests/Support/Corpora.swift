@@ -6,14 +6,15 @@ enum Corpora {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Corpora")
 
-    /// The first column (after the header) of a TSV file under Corpora/, or every line of a text file.
+    /// The "name" column (else the first) of a TSV file under Corpora/, or every line of a text file.
     static func strings(_ relativePath: String, limit: Int = .max) -> [String] {
         let url = root.appendingPathComponent(relativePath)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         if relativePath.hasSuffix(".tsv") {
-            lines.removeFirst()
-            return lines.prefix(limit).map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }
+            let header = lines.removeFirst().split(separator: "\t", omittingEmptySubsequences: false)
+            let column = header.firstIndex(of: "name") ?? 0
+            return lines.prefix(limit).map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[column]) }
         }
         return lines.prefix(limit).map(String.init)
     }
