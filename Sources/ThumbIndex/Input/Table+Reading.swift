@@ -9,7 +9,8 @@ public enum InputFormat: String, Sendable, CaseIterable {
 extension Table {
     /// Reads a table from UTF-8 bytes: one item per line, or TSV with a header row.
     ///
-    /// A UTF-8 byte-order mark and CR of CRLF line ends are dropped; blank lines are skipped.
+    /// A UTF-8 byte-order mark and CR of CRLF line ends are dropped; blank lines are skipped
+    /// unless `keepBlankLines` (for `.lines` only: a blank query line is the empty query).
     ///
     /// - Parameters:
     ///   - bytes: the whole input.
@@ -17,7 +18,8 @@ extension Table {
     ///   - source: the file name for error messages ("<stdin>" for standard input).
     /// - Throws: `InputError` with the line for invalid UTF-8, an empty TSV header or a TSV row
     ///   whose field count differs from the header's.
-    public static func read(_ bytes: [UInt8], format: InputFormat, source: String) throws(InputError) -> Table {
+    public static func read(_ bytes: [UInt8], format: InputFormat, source: String,
+                            keepBlankLines: Bool = false) throws(InputError) -> Table {
         var names: [String] = format == .lines ? ["text"] : []
         var columns: [TextColumn] = format == .lines ? [TextColumn()] : []
         var lineNumber = 0
@@ -33,7 +35,7 @@ extension Table {
                 let column = firstInvalidByte(line) + 1
                 throw InputError(source: source, line: lineNumber, message: "invalid UTF-8 at byte \(column) of the line")
             }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if !(keepBlankLines && format == .lines) && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 if format == .tsv && names.isEmpty {
                     throw InputError(source: source, line: lineNumber, message: "the TSV header row is empty")
                 }

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import ThumbIndex
+
+/// `thumbindex filter`: filters the listing by a query, a file of queries, or interactively.
+struct FilterCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "filter",
+        abstract: "Filter the sectioned listing as you type.",
+        discussion: """
+            An item matches when its folded text contains the folded query (--mode contains), \
+            starts with it (prefix), or has a word that starts with it (words). Folds: case \
+            (NFKC case folding: ＡＢＣ = abc, ﬁ = fi, ß = ss), diacritics (also drops accents: \
+            cafe finds Café; the default), all (also katakana = hiragana, ø = o, ł = l, æ = ae, ...).
+            Leading and trailing spaces of a query are ignored. Match ranges are UTF-16 offsets.
+            Without --query or --queries on a terminal: an interactive view (type to filter, \
+            Backspace, Esc clears, Ctrl-C quits).
+            Examples:
+              thumbindex filter --query ann
+              thumbindex filter --locale sv --fold all --mode words --query "ost" --json cities.txt
+              thumbindex filter --queries session.txt --json --limit 10 names.txt
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: .long, help: ArgumentHelp("case, diacritics or all.", valueName: "fold"))
+    var fold: Fold = .diacritics
+
+    @Option(name: .long, help: ArgumentHelp("contains, prefix or words.", valueName: "mode"))
+    var mode: MatchMode = .contains
+
+    @Option(name: .long, help: ArgumentHelp("The query.", valueName: "query"))
+    var query: String?
+
+    @Option(name: .long, help: ArgumentHelp("A UTF-8 file of queries, one per line: one result per line.", valueName: "file"))
+    var queries: String?
+
+    @Option(name: .long, help: ArgumentHelp("Skip this many matches before the rows that are printed.", valueName: "n"))
+    var offset: Int = 0
+
+    @Option(name: .long, help: ArgumentHelp("Print at most this many rows (the counts cover all matches).", valueName: "n"))
+    var limit: Int = 100
+
+    @Flag(name: .long, help: "Print JSON, one document per query: the `list --json` shape plus \"total\" and per-item \"matches\".")
+    var json = false
+
+    func validate() throws {
+        guard offset >= 0 else { throw ValidationError("--offset must be 0 or more, not \(offset)") }
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 or more, not \(limit)") }
+        guard query == nil || queries == nil else { throw ValidationError("give --query or --queries, not both") }
+    }
+
+    func run() throws {
+        let queryList = try readQueries()
+        let listing = try input.buildListing()
+        let bar = listing.count > 200_000 ? ProgressBar("indexing \(listing.count) items") : nil
+        let searchable = SearchableListing(listing: listing, progress: bar.map { bar in { bar.update($0) } })
+        bar?.finish()
+        guard let queryList else {
+            guard isatty(0) == 1 && isatty(1) == 1 else {
+                throw CLIError("give --query or --queries (the interactive view needs a terminal)")
+            }
+            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode).run()
+            return
+        }
+        var out: [UInt8] = []
+        for q in queryList {
+            let result = searchable.filter(q, fold: fold, mode: mode)
+            if json {
+                var writer = JSONWriter()
+                result.writeJSON(of: listing, offset: offset, limit: limit, to: &writer)
+                out += writer.bytes
+                out.append(0x0A)
+            } else {
+                out += Array(FilterText.render(result, of: listing, offset: offset, limit: limit).utf8)
+            }
+        }
+        Output.write(out)
+    }
+
+    /// The queries to run, or nil for the interactive view; a bad file is an error before any work.
+    private func readQueries() throws -> [String]? {
+        if let query { return [query] }
+        guard let queries else { return nil }
+        guard let data = FileManager.default.contents(atPath: queries) else {
+            throw CLIError("--queries \(queries): cannot read the file")
+        }
+        return Array(try Table.read(Array(data), format: .lines, source: queries, keepBlankLines: true).columns[0])
+    }
+}
+
+/// A filter result for people: the counts, the remaining index, then the page of rows with the
+/// matches in [brackets].
+enum FilterText {
+    static func render(_ result: ListingFilter, of listing: Listing, offset: Int, limit: Int) -> String {
+        var out = "\"\(result.query)\": \(result.total) matches in \(result.sections.count) sections\n"
+        out += "index: " + result.indexTitles.joined(separator: " ") + "\n"
+        var section = -1
+        for match in result.matches(offset: offset, limit: limit) {
+            if match.filteredSection != section {
+                section = match.filteredSection
+                let s = result.sections[section]
+                out += "\n\(s.title) (\(s.count))\n"
+            }
+            out += "  " + highlighted(listing.text(ofRow: match.row), match.ranges, open: "[", close: "]") + "\n"
+        }
+        return out
+    }
+
+    /// `text` with each UTF-16 range wrapped in `open` … `close`.
+    static func highlighted(_ text: String, _ ranges: [Range<Int>], open: String, close: String) -> String {
+        var out = "", position = 0
+        let utf16 = Array(text.utf16)
+        for range in ranges where range.lowerBound >= position && range.upperBound <= utf16.count {
+            out += String(decoding: utf16[position..<range.lowerBound], as: UTF16.self)
+            out += open + String(decoding: utf16[range], as: UTF16.self) + close
+            position = range.upperBound
+        }
+        return out + String(decoding: utf16[position...], as: UTF16.self)
+    }
+}
+
+extension Fold: ExpressibleByArgument {}
+extension MatchMode: ExpressibleByArgument {}
