@@ -11,6 +11,6 @@ struct ThumbIndexCommand: ParsableCommand {
             (ICU's AlphabeticIndex labels, "#" for digits, last), and prints the listing.
             With no FILE, the bundled address book Corpora/contacts.tsv is used.
             """,
-        subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self]
+        subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self, BenchCommand.self]
     )
 }

@@ -13,6 +13,9 @@ public struct SearchableListing: Sendable {
         self.listing = listing
     }
 
+    /// Bytes held by the search index.
+    public var indexByteCount: Int { 0 }  // TEMPORARY until the search index lands (issue 3)
+
     /// Filters the listing: the items that match `query`, still in their sections.
     ///
     /// Nothing is copied: the result is the sorted set of matching rows plus, per non-empty

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import ThumbIndex
+
+/// `thumbindex bench`: builds the listing and index of a corpus, then types a session of queries
+/// keystroke by keystroke and reports the latency of each keystroke.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure build time, memory and per-keystroke latency on a corpus.",
+        discussion: """
+            For every query of --queries, types each prefix (1 to n characters) as a search box \
+            would, and for every keystroke computes what a page needs: the total, exact per-section \
+            counts and the first 50 rows with their match ranges. Reports build seconds, peak RSS, \
+            index bytes, each keystroke's latency and the p50/p99.
+            Example: thumbindex bench --locale en --corpus Corpora/large/geonames-names.txt \\
+                       --queries Corpora/large/geonames-queries.txt --json
+            """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Locale of the listing.", valueName: "locale"))
+    var locale: String = "en"
+
+    @Option(name: .long, help: ArgumentHelp("The corpus: one item per line, or TSV (first column, or --key).", valueName: "file"))
+    var corpus: String
+
+    @Option(name: .long, help: ArgumentHelp("TSV column holding the items.", valueName: "column"))
+    var key: String?
+
+    @Option(name: .long, help: ArgumentHelp("Queries, one per line: each is typed keystroke by keystroke.", valueName: "file"))
+    var queries: String
+
+    @Option(name: .long, help: ArgumentHelp("case, diacritics or all.", valueName: "fold"))
+    var fold: Fold = .diacritics
+
+    @Option(name: .long, help: ArgumentHelp("contains, prefix or words.", valueName: "mode"))
+    var mode: MatchMode = .contains
+
+    @Option(name: .long, help: ArgumentHelp("Rows computed per keystroke, with their match ranges.", valueName: "n"))
+    var rows: Int = 50
+
+    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"total\"}],\"p50_ms\",\"p99_ms\"}.")
+    var json = false
+
+    func run() throws {
+        guard let queryData = FileManager.default.contents(atPath: queries) else {
+            throw CLIError("--queries \(queries): cannot read the file")
+        }
+        let sessions = Array(try Table.read(Array(queryData), format: .lines, source: queries).columns[0])
+        guard let corpusData = FileManager.default.contents(atPath: corpus) else {
+            throw CLIError("--corpus \(corpus): cannot read the file")
+        }
+        let collation: IndexedCollation
+        do { collation = try IndexedCollation(locale: locale) } catch let error as LocaleError {
+            throw CLIError("--locale \(error.description)")
+        }
+        let isTSV = corpus.hasSuffix(".tsv") || key != nil
+        let table = try Table.read(Array(corpusData), format: isTSV ? .tsv : .lines, source: corpus)
+
+        let bar = ProgressBar("building")
+        let start = DispatchTime.now()
+        let listing = try Listing(table: table, collation: collation, options: ListingOptions(keyColumn: key),
+                                  source: corpus, progress: { bar.update($0 * 0.5) })
+        let searchable = SearchableListing(listing: listing, progress: { bar.update(0.5 + $0 * 0.5) })
+        let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        bar.finish()
+
+        var keystrokes: [(query: String, ms: Double, total: Int)] = []
+        for query in sessions {
+            var session = FilterSession(searchable, fold: fold, mode: mode)
+            var prefix = ""
+            for character in query {
+                prefix.append(character)
+                let t0 = DispatchTime.now()
+                let result = session.type(prefix)
+                let page = result.matches(offset: 0, limit: rows)
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6
+                withExtendedLifetime(page) { keystrokes.append((prefix, ms, result.total)) }
+            }
+        }
+        let sorted = keystrokes.map(\.ms).sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
+        }
+        let report = BenchReport(items: listing.count, buildSeconds: buildSeconds, peakRSSMB: ProcessMemory.peakResidentMB(),
+                                 indexBytes: searchable.indexByteCount, keystrokes: keystrokes,
+                                 p50: percentile(0.5), p99: percentile(0.99))
+        Output.write(json ? report.json() : report.text())
+    }
+}
+
+/// What `bench` prints.
+struct BenchReport {
+    let items: Int
+    let buildSeconds: Double
+    let peakRSSMB: Double
+    let indexBytes: Int
+    let keystrokes: [(query: String, ms: Double, total: Int)]
+    let p50: Double
+    let p99: Double
+
+    func json() -> String {
+        var writer = JSONWriter()
+        writer.raw("{\"items\":\(items),\"build_seconds\":\(buildSeconds),\"peak_rss_mb\":\(peakRSSMB),\"index_bytes\":\(indexBytes),")
+        writer.key("keystrokes")
+        writer.raw("[")
+        for (i, k) in keystrokes.enumerated() {
+            if i > 0 { writer.raw(",") }
+            writer.raw("{")
+            writer.key("query")
+            writer.string(k.query)
+            writer.raw(",\"ms\":\(k.ms),\"total\":\(k.total)}")
+        }
+        writer.raw("],\"p50_ms\":\(p50),\"p99_ms\":\(p99)}\n")
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    func text() -> String {
+        var byLength: [Int: [Double]] = [:]
+        for k in keystrokes { byLength[min(k.query.count, 4), default: []].append(k.ms) }
+        var out = String(format: "%d items · build %.2f s · peak RSS %.0f MB · index %d bytes (%.1f B/item)\n",
+                         items, buildSeconds, peakRSSMB, indexBytes, items > 0 ? Double(indexBytes) / Double(items) : 0)
+        out += String(format: "%d keystrokes · p50 %.4f ms · p99 %.4f ms\n", keystrokes.count, p50, p99)
+        for length in byLength.keys.sorted() {
+            let values = byLength[length]!.sorted()
+            out += String(format: "  typed %@ chars: median %.4f ms over %d keystrokes\n",
+                          length == 4 ? "4+" : "\(length)", values[values.count / 2], values.count)
+        }
+        return out
+    }
+}
+
+/// The process's peak resident set size (VmHWM in /proc/self/status).
+enum ProcessMemory {
+    static func peakResidentMB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kb / 1024
+    }
+}
