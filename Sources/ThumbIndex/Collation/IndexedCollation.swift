@@ -64,20 +64,6 @@ public struct IndexedCollation: Sendable {
     /// The label that `text` goes under.
     public func label(for text: String) -> IndexLabel { labels[labelIndex(for: text)] }
 
-    /// `text` without leading and trailing white space: what is sorted and bucketed.
-    static func trimmed(_ text: String) -> Substring {
-        let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return Substring(scalars[first...last])
-    }
-
-    /// Whether the first non-space character of `text` is a decimal digit (any script).
-    static func startsWithDigit(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else { return false }
-        return first.properties.generalCategory == .decimalNumber
-    }
-
     private static func kind(of type: TILabelType) -> IndexLabel.Kind {
         switch type {
         case TILabelTypeUnderflow: .underflow

@@ -29,8 +29,9 @@ extension Listing {
         var sortTexts = TextColumn()
         for row in 0..<table.count {
             let useReading = reading.map { !table.columns[$0].isEmpty(row: row) } ?? false
-            let text = table.columns[useReading ? reading! : key][row]
-            sortTexts.append(String(IndexedCollation.trimmed(text)))
+            let text = table.columns[useReading ? reading! : key].utf8(row)
+            let trimmed = IndexedCollation.trimmedRange(text)
+            sortTexts.append(utf8: text[text.startIndex + trimmed.lowerBound..<text.startIndex + trimmed.upperBound])
         }
         let (sorted, buckets) = try collation.icu.sort(sortTexts, progress: progress)
 
@@ -43,7 +44,7 @@ extension Listing {
             let ordinal: Int
             if let pin, !table.columns[pin].isEmpty(row: r) {
                 ordinal = 0
-            } else if IndexedCollation.startsWithDigit(Substring(sortTexts[r])) {
+            } else if IndexedCollation.startsWithDigit(utf8: sortTexts.utf8(r)) {
                 ordinal = digits
             } else {
                 ordinal = 1 + Int(buckets[k])
