@@ -34,7 +34,7 @@ struct TextIndex: Sendable {
 
     /// Indexes the entries `text[starts[e]..<starts[e+1]]`, whose word starts are set in `wordStarts`.
     ///
-    /// - Complexity: O(total length) (SA-IS).
+    /// - Complexity: see ``SuffixSort``.
     init(text: [UInt8], starts: [UInt32], wordStarts: BitSet) {
         let entryCount = starts.count - 1
         precondition(entryCount < 1 << 31, "ThumbIndex indexes at most 2^31 texts")
@@ -46,42 +46,17 @@ struct TextIndex: Sendable {
         self.wordStarts = wordStarts
         self.offsetBits = offsetBits
 
-        // The suffix-sorting text: byte + 2, a 1 after every entry (so a suffix that ends first sorts
-        // first), a 0 sentinel at the end.
-        var symbols = [Int32](); symbols.reserveCapacity(text.count + entryCount + 1)
-        var longEntries: [UInt32] = []
-        for e in 0..<entryCount {
-            let start = Int(starts[e]), end = Int(starts[e + 1])
-            for p in start..<end { symbols.append(Int32(text[p]) + 2) }
-            symbols.append(1)
-            if end - start > offsetLimit { longEntries.append(UInt32(e)) }
-        }
-        symbols.append(0)
-        let sa = SuffixSort.suffixArray(of: symbols, alphabetSize: 258)
-
-        // Reuse `symbols` as "entry of this position", -1 where no suffix is kept: entry ends, the
-        // sentinel, UTF-8 continuation bytes, offsets beyond the limit.
-        for e in 0..<entryCount {
-            let base = Int(starts[e]) + e
-            let length = Int(starts[e + 1] - starts[e])
-            for o in 0...length {
-                let keep = o < length && o < offsetLimit && text[Int(starts[e]) + o] & 0xC0 != 0x80
-                symbols[base + o] = keep ? Int32(e) : -1
-            }
-        }
-        symbols[symbols.count - 1] = -1
-        var suffixes = [UInt32](); suffixes.reserveCapacity(text.count)
+        let suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, offsetBits: offsetBits)
         var wordSuffixes = [UInt32]()
         var prefixSuffixes = [UInt32](); prefixSuffixes.reserveCapacity(entryCount)
-        for position in sa {
-            let e = Int(symbols[Int(position)])
-            guard e >= 0 else { continue }
-            let offset = Int(position) - e - Int(starts[e])
-            let code = UInt32(e) << UInt32(offsetBits) | UInt32(offset)
-            suffixes.append(code)
-            if wordStarts[Int(starts[e]) + offset] { wordSuffixes.append(code) }
+        let mask = UInt32(offsetLimit - 1)
+        for code in suffixes {
+            let offset = Int(code & mask)
+            if wordStarts[Int(starts[Int(code >> UInt32(offsetBits))]) + offset] { wordSuffixes.append(code) }
             if offset == 0 { prefixSuffixes.append(code) }
         }
+        var longEntries: [UInt32] = []
+        for e in 0..<entryCount where Int(starts[e + 1] - starts[e]) > offsetLimit { longEntries.append(UInt32(e)) }
         self.suffixes = suffixes
         self.wordSuffixes = wordSuffixes
         self.prefixSuffixes = prefixSuffixes
