@@ -44,7 +44,7 @@ enum SuffixSort {
                     }
                     if codes.count > 1 {
                         var sorter = BucketSorter(text: text, starts: starts, offsetBits: offsetBits, mask: mask)
-                        codes.withUnsafeMutableBufferPointer { sorter.sort($0, 0..<$0.count, depth: 0) }
+                        codes.withUnsafeMutableBufferPointer { sorter.sort($0, 0..<$0.count, depth: 0, keys: nil) }
                     }
                     return codes
                 }
@@ -62,18 +62,26 @@ enum SuffixSort {
                 for b in 0..<65_536 { bucketStart[b + 1] += bucketStart[b] }
                 let total = bucketStart[65_536]
                 var codes = [UInt32](repeating: 0, count: total)
+                // The next eight key bytes of every suffix, computed here while the text is read in
+                // order (the bucket sort would otherwise fetch them from random places).
+                var keys = [UInt64](repeating: 0, count: total)
                 var next = Array(bucketStart[0..<65_536])
+                let sorter = BucketSorter(text: text, starts: starts, offsetBits: offsetBits, mask: mask)
                 codes.withUnsafeMutableBufferPointer { codes in
-                    for e in 0..<entryCount {
-                        let start = Int(starts[e]), end = Int(starts[e + 1])
-                        var p = start
-                        while p < end && p - start < offsetLimit {
-                            if text[p] & 0xC0 != 0x80 {
-                                let b = key16(p, end)
-                                codes[next[b]] = UInt32(e) << UInt32(offsetBits) | UInt32(p - start)
-                                next[b] += 1
+                    keys.withUnsafeMutableBufferPointer { keys in
+                        for e in 0..<entryCount {
+                            let start = Int(starts[e]), end = Int(starts[e + 1])
+                            var p = start
+                            while p < end && p - start < offsetLimit {
+                                if text[p] & 0xC0 != 0x80 {
+                                    let b = key16(p, end)
+                                    let code = UInt32(e) << UInt32(offsetBits) | UInt32(p - start)
+                                    codes[next[b]] = code
+                                    keys[next[b]] = sorter.key(code, depth: 2)
+                                    next[b] += 1
+                                }
+                                p += 1
                             }
-                            p += 1
                         }
                     }
                 }
@@ -90,16 +98,19 @@ enum SuffixSort {
                     return low
                 }
                 codes.withUnsafeMutableBufferPointer { codes in
-                    nonisolated(unsafe) let codes = codes
-                    _ = Parallel.map(workers.count) { w in
-                        let firstBucket = bounds[w]
-                        let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : 65_536
-                        var sorter = BucketSorter(text: text, starts: starts, offsetBits: offsetBits, mask: mask)
-                        for b in firstBucket..<lastBucket where b & 0xFF != 0 {
-                            let range = bucketStart[b]..<bucketStart[b + 1]
-                            if range.count > 1 { sorter.sort(codes, range, depth: 2) }
+                    keys.withUnsafeMutableBufferPointer { keys in
+                        nonisolated(unsafe) let codes = codes
+                        nonisolated(unsafe) let keys = keys
+                        _ = Parallel.map(workers.count) { w in
+                            let firstBucket = bounds[w]
+                            let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : 65_536
+                            var sorter = sorter
+                            for b in firstBucket..<lastBucket where b & 0xFF != 0 {
+                                let range = bucketStart[b]..<bucketStart[b + 1]
+                                if range.count > 1 { sorter.sort(codes, range, depth: 2, keys: keys) }
+                            }
+                            return 0
                         }
-                        return 0
                     }
                 }
                 return codes
@@ -114,7 +125,8 @@ private struct BucketSorter {
     let starts: UnsafeBufferPointer<UInt32>
     let offsetBits: Int
     let mask: UInt32
-    var pairs: [(key: UInt64, code: UInt32)] = []
+    /// Scratch: the keys of the range being sorted.
+    var scratchKeys: [UInt64] = []
 
     init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, offsetBits: Int, mask: UInt32) {
         self.text = text
@@ -128,6 +140,12 @@ private struct BucketSorter {
         let e = Int(code >> UInt32(offsetBits))
         let p = Int(starts[e]) + Int(code & mask) + depth
         let end = Int(starts[e + 1])
+        if end - p >= 8 {
+            // Eight bytes inside the entry: one load. Bytes are at most 0xF4, so adding 1 to each
+            // byte never carries into the next.
+            let raw = UnsafeRawPointer(text.baseAddress! + p).loadUnaligned(as: UInt64.self)
+            return UInt64(bigEndian: raw) &+ 0x0101_0101_0101_0101
+        }
         var key: UInt64 = 0
         for i in 0..<8 {
             key = key << 8 | (p + i < end ? UInt64(text[p + i]) + 1 : 0)
@@ -136,27 +154,80 @@ private struct BucketSorter {
     }
 
     /// Sorts `codes[range]`, whose suffixes share their first `depth` bytes (and all go on past them).
-    mutating func sort(_ codes: UnsafeMutableBufferPointer<UInt32>, _ range: Range<Int>, depth: Int) {
-        var work: [(range: Range<Int>, depth: Int)] = [(range, depth)]
+    /// `keys`, when given, holds the keys at `depth` of every code, in the same order as `codes`.
+    mutating func sort(_ codes: UnsafeMutableBufferPointer<UInt32>, _ range: Range<Int>, depth: Int,
+                       keys presetKeys: UnsafeMutableBufferPointer<UInt64>?) {
+        var work: [(range: Range<Int>, depth: Int)] = []
+        if let presetKeys {
+            Self.sortOnce(UnsafeMutableBufferPointer(rebasing: presetKeys[range]), codes, range, depth: depth, work: &work)
+        } else {
+            work.append((range, depth))
+        }
         while let (range, depth) = work.popLast() {
-            pairs.removeAll(keepingCapacity: true)
-            for i in range { pairs.append((key(codes[i], depth: depth), codes[i])) }
-            pairs.sort { $0.key < $1.key }
-            var i = 0
-            while i < pairs.count {
-                codes[range.lowerBound + i] = pairs[i].code
-                i += 1
+            var keys: [UInt64] = []
+            swap(&keys, &scratchKeys)   // take the scratch buffer (unique, so no copy on write)
+            keys.removeAll(keepingCapacity: true)
+            for i in range { keys.append(key(codes[i], depth: depth)) }
+            keys.withUnsafeMutableBufferPointer { keys in
+                Self.sortOnce(keys, codes, range, depth: depth, work: &work)
             }
-            // Runs of equal keys whose suffixes go on past these eight bytes need the next eight.
-            var runStart = 0
-            for j in 1...pairs.count {
-                if j == pairs.count || pairs[j].key != pairs[runStart].key {
-                    if j - runStart > 1 && pairs[runStart].key & 0xFF != 0 {
-                        work.append(((range.lowerBound + runStart)..<(range.lowerBound + j), depth + 8))
-                    }
-                    runStart = j
+            scratchKeys = keys
+        }
+    }
+
+    /// Sorts `codes[range]` by `keys` (one per code of the range); queues the runs of equal keys whose
+    /// suffixes go on past these eight bytes, for sorting on the next eight.
+    private static func sortOnce(_ keys: UnsafeMutableBufferPointer<UInt64>, _ codes: UnsafeMutableBufferPointer<UInt32>,
+                          _ range: Range<Int>, depth: Int, work: inout [(range: Range<Int>, depth: Int)]) {
+        quicksort(keys, UnsafeMutableBufferPointer(rebasing: codes[range]), 0, keys.count)
+        var runStart = 0
+        for j in 1...keys.count {
+            if j == keys.count || keys[j] != keys[runStart] {
+                if j - runStart > 1 && keys[runStart] & 0xFF != 0 {
+                    work.append(((range.lowerBound + runStart)..<(range.lowerBound + j), depth + 8))
+                }
+                runStart = j
+            }
+        }
+    }
+
+    /// Sorts `keys[low..<high]` ascending, moving `codes` along (three-way quicksort: runs of equal
+    /// keys, common among names, cost one pass).
+    static func quicksort(_ keys: UnsafeMutableBufferPointer<UInt64>, _ codes: UnsafeMutableBufferPointer<UInt32>, _ low: Int, _ high: Int) {
+        var low = low, high = high
+        while high - low > 16 {
+            // Median of three as the pivot.
+            let mid = low + (high - low) / 2
+            let a = keys[low], b = keys[mid], c = keys[high - 1]
+            let pivot = a < b ? (b < c ? b : (a < c ? c : a)) : (a < c ? a : (b < c ? c : b))
+            // keys[low..<lt] < pivot, keys[lt..<i] == pivot, keys[gt..<high] > pivot.
+            var lt = low, i = low, gt = high
+            while i < gt {
+                let k = keys[i]
+                if k < pivot {
+                    keys.swapAt(lt, i); codes.swapAt(lt, i); lt += 1; i += 1
+                } else if k > pivot {
+                    gt -= 1; keys.swapAt(i, gt); codes.swapAt(i, gt)
+                } else {
+                    i += 1
                 }
             }
+            // Recurse on the smaller side, loop on the larger (stack depth stays logarithmic).
+            if lt - low < high - gt {
+                quicksort(keys, codes, low, lt); low = gt
+            } else {
+                quicksort(keys, codes, gt, high); high = lt
+            }
+        }
+        // Insertion sort for the short rest.
+        if high - low < 2 { return }
+        for i in (low + 1)..<high {
+            let k = keys[i], code = codes[i]
+            var j = i
+            while j > low && keys[j - 1] > k {
+                keys[j] = keys[j - 1]; codes[j] = codes[j - 1]; j -= 1
+            }
+            keys[j] = k; codes[j] = code
         }
     }
 }
