@@ -44,7 +44,7 @@ extension SearchIndex {
         let variants = (0..<2).map { i in
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
         }
-        storage = Storage(originals: originals, originalStarts: originalStarts, main: indexes[0],
+        storage = Storage(texts: texts, main: indexes[0],
                           caseVariant: variants[0], allVariant: variants[1])
         progress?(1)
     }

@@ -28,16 +28,15 @@
 /// Per indexed text set: the folded UTF-8 back to back, a suffix array of `UInt32` codes
 /// (`entry << bits | offset`) over every character start, the word-start and offset-0 subsets of it
 /// in suffix order (word-prefix and prefix search), and a bit per byte marking word starts. The
-/// original texts are kept as one UTF-8 buffer for ``matchRanges(ofRow:in:)``.
+/// original texts stay in the caller's array (shared, not copied) for ``matchRanges(ofRow:in:)``.
 ///
 /// `SearchIndex` is a value type over immutable storage: copies share it, and any number of threads
 /// may search one index at once.
 public struct SearchIndex: Sendable {
     /// The immutable storage behind an index (shared by copies).
     final class Storage: Sendable {
-        /// The original texts as UTF-8, back to back; row r is `originals[originalStarts[r]..<originalStarts[r+1]]`.
-        let originals: [UInt8]
-        let originalStarts: [UInt32]
+        /// The original texts: the caller's array, shared (not copied) thanks to copy-on-write.
+        let texts: [String]
         /// The diacritics fold of every row; its entry e is row e.
         let main: TextIndex
         /// Rows whose case fold differs from their diacritics fold.
@@ -45,9 +44,8 @@ public struct SearchIndex: Sendable {
         /// Rows whose `all` fold differs from their diacritics fold.
         let allVariant: FoldVariant
 
-        init(originals: [UInt8], originalStarts: [UInt32], main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant) {
-            self.originals = originals
-            self.originalStarts = originalStarts
+        init(texts: [String], main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant) {
+            self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
             self.allVariant = allVariant
@@ -65,21 +63,19 @@ public struct SearchIndex: Sendable {
     let storage: Storage
 
     /// How many texts (rows) the index holds.
-    public var count: Int { storage.originalStarts.count - 1 }
+    public var count: Int { storage.texts.count }
 
-    /// The bytes held by the index: the original texts, the folded texts and every search structure.
+    /// The bytes of the index structures: the folded texts, the suffix arrays, the word-start bits and
+    /// the tables of rows whose folds differ.
+    ///
+    /// Not counted: the original texts, which the index shares with the array it was built from
+    /// (a listing keeps that array anyway).
     public var byteCount: Int {
-        storage.originals.count + 4 * storage.originalStarts.count + storage.main.byteCount
-            + storage.caseVariant.byteCount + storage.allVariant.byteCount
+        storage.main.byteCount + storage.caseVariant.byteCount + storage.allVariant.byteCount
     }
 
     /// The original text of `row`.
-    ///
-    /// - Complexity: O(length of the text).
-    public func text(ofRow row: Int) -> String {
-        let start = Int(storage.originalStarts[row]), end = Int(storage.originalStarts[row + 1])
-        return String(decoding: storage.originals[start..<end], as: UTF8.self)
-    }
+    public func text(ofRow row: Int) -> String { storage.texts[row] }
 }
 
 /// The rows whose text under one fold differs from their diacritics fold, with an index of those texts.
