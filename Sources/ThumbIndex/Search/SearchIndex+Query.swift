@@ -41,8 +41,8 @@ extension SearchIndex {
 
     /// How many suffixes start with `q`: the work of a fresh search.
     func hitCount(_ q: [UInt8], fold: Fold, mode: MatchMode) -> Int {
-        var hits = storage.main.hitCount(q, mode: mode)
-        if let variant = storage.variant(fold), !variant.rows.isEmpty { hits += variant.index.hitCount(q, mode: mode) }
+        var hits = storage.main.hitCount(q)
+        if let variant = storage.variant(fold), !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
         return hits
     }
 

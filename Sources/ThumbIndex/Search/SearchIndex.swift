@@ -26,8 +26,8 @@
 /// ## Structures
 ///
 /// Per indexed text set: the folded UTF-8 back to back, a suffix array of `UInt32` codes
-/// (`entry << bits | offset`) over every character start, the word-start and offset-0 subsets of it
-/// in suffix order (word-prefix and prefix search), and a bit per byte marking word starts. The
+/// (entry, offset, word-start flag) over every character start (prefix search keeps the offset-0
+/// suffixes of a range, word-prefix search the flagged ones), and a bit per byte marking word starts. The
 /// original texts stay in the caller's array (shared, not copied) for ``matchRanges(ofRow:in:)``.
 ///
 /// `SearchIndex` is a value type over immutable storage: copies share it, and any number of threads

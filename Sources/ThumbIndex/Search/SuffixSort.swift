@@ -9,18 +9,18 @@
 /// A suffix's sort key maps byte `b` to `b + 1` and the end of the entry to 0, so a suffix that ends
 /// sorts before any longer one (valid UTF-8 never has 0xFF, so `b + 1` fits a byte).
 enum SuffixSort {
-    /// The codes `entry << offsetBits | offset` of every suffix of every entry that starts at a
-    /// character start (not a UTF-8 continuation byte) at an offset below `1 << offsetBits`, sorted by
-    /// suffix. Equal suffixes come in no particular order.
+    /// The codes (see ``SuffixCode``) of every suffix of every entry that starts at a character start
+    /// (not a UTF-8 continuation byte) at an offset below `code.offsetLimit`, sorted by suffix, with
+    /// their word flag set from `wordStarts` (one bit per byte of `text`). Equal suffixes come in no
+    /// particular order.
     ///
     /// Entry e is `text[starts[e]..<starts[e+1]]`.
     ///
     /// - Complexity: O(n log b) for n suffixes and buckets of b suffixes, plus the work on suffixes
     ///   that share ten bytes or more.
-    static func sortedSuffixes(text: [UInt8], starts: [UInt32], offsetBits: Int) -> [UInt32] {
+    static func sortedSuffixes(text: [UInt8], starts: [UInt32], code: SuffixCode, wordStarts: BitSet) -> [UInt32] {
         let entryCount = starts.count - 1
-        let offsetLimit = 1 << offsetBits
-        let mask = UInt32(offsetLimit - 1)
+        let offsetLimit = code.offsetLimit
         return text.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { starts in
                 // Invariants for the pointer code below: every code names an entry e < entryCount and an
@@ -39,11 +39,11 @@ enum SuffixSort {
                     for e in 0..<entryCount {
                         let start = Int(starts[e]), end = Int(starts[e + 1])
                         for p in start..<min(end, start + offsetLimit) where text[p] & 0xC0 != 0x80 {
-                            codes.append(UInt32(e) << UInt32(offsetBits) | UInt32(p - start))
+                            codes.append(code.make(entry: e, offset: p - start, wordStart: wordStarts[p]))
                         }
                     }
                     if codes.count > 1 {
-                        var sorter = BucketSorter(text: text, starts: starts, offsetBits: offsetBits, mask: mask)
+                        var sorter = BucketSorter(text: text, starts: starts, code: code)
                         codes.withUnsafeMutableBufferPointer { sorter.sort($0, 0..<$0.count, depth: 0, keys: nil) }
                     }
                     return codes
@@ -66,7 +66,7 @@ enum SuffixSort {
                 // order (the bucket sort would otherwise fetch them from random places).
                 var keys = [UInt64](repeating: 0, count: total)
                 var next = Array(bucketStart[0..<65_536])
-                let sorter = BucketSorter(text: text, starts: starts, offsetBits: offsetBits, mask: mask)
+                let sorter = BucketSorter(text: text, starts: starts, code: code)
                 codes.withUnsafeMutableBufferPointer { codes in
                     keys.withUnsafeMutableBufferPointer { keys in
                         for e in 0..<entryCount {
@@ -75,9 +75,9 @@ enum SuffixSort {
                             while p < end && p - start < offsetLimit {
                                 if text[p] & 0xC0 != 0x80 {
                                     let b = key16(p, end)
-                                    let code = UInt32(e) << UInt32(offsetBits) | UInt32(p - start)
-                                    codes[next[b]] = code
-                                    keys[next[b]] = sorter.key(code, depth: 2)
+                                    let suffix = code.make(entry: e, offset: p - start, wordStart: wordStarts[p])
+                                    codes[next[b]] = suffix
+                                    keys[next[b]] = sorter.key(suffix, depth: 2)
                                     next[b] += 1
                                 }
                                 p += 1
@@ -123,22 +123,20 @@ enum SuffixSort {
 private struct BucketSorter {
     let text: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
-    let offsetBits: Int
-    let mask: UInt32
+    let code: SuffixCode
     /// Scratch: the keys of the range being sorted.
     var scratchKeys: [UInt64] = []
 
-    init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, offsetBits: Int, mask: UInt32) {
+    init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, code: SuffixCode) {
         self.text = text
         self.starts = starts
-        self.offsetBits = offsetBits
-        self.mask = mask
+        self.code = code
     }
 
     /// Eight key bytes of the suffix `code` from `depth` on, big-endian (so integer order is suffix order).
-    @inline(__always) func key(_ code: UInt32, depth: Int) -> UInt64 {
-        let e = Int(code >> UInt32(offsetBits))
-        let p = Int(starts[e]) + Int(code & mask) + depth
+    @inline(__always) func key(_ suffix: UInt32, depth: Int) -> UInt64 {
+        let e = code.entry(suffix)
+        let p = Int(starts[e]) + code.offset(suffix) + depth
         let end = Int(starts[e + 1])
         if end - p >= 8 {
             // Eight bytes inside the entry: one load. Bytes are at most 0xF4, so adding 1 to each

@@ -1,91 +1,99 @@
+/// How a suffix is packed into a `UInt32`: `entry | offset | word flag`, high bits to low.
+///
+/// The entry of a hit is then a shift (no search), and prefix and word-prefix search are the
+/// suffixes of a range with offset 0 or with the flag set. The price: offsets are bounded by
+/// ``offsetLimit`` (2,048 for a million rows); suffixes that start later are left out, and the
+/// rare entries that long are checked directly on every query.
+struct SuffixCode: Sendable {
+    /// Bits for the offset inside the entry.
+    let offsetBits: Int
+
+    /// The packing for `entryCount` entries: as many entry bits as needed, the rest for offsets.
+    init(entryCount: Int) {
+        precondition(entryCount <= 1 << 28, "ThumbIndex indexes at most 2^28 texts")
+        let entryBits = Int.bitWidth - max(entryCount - 1, 0).leadingZeroBitCount
+        offsetBits = 31 - entryBits
+    }
+
+    /// A packing with `offsetBits` offset bits (for tests of long entries).
+    init(offsetBits: Int) { self.offsetBits = offsetBits }
+
+    /// Offsets are below this.
+    var offsetLimit: Int { 1 << offsetBits }
+
+    @inline(__always) func make(entry: Int, offset: Int, wordStart: Bool) -> UInt32 {
+        UInt32(truncatingIfNeeded: entry) << UInt32(offsetBits + 1) | UInt32(truncatingIfNeeded: offset) << 1 | (wordStart ? 1 : 0)
+    }
+
+    @inline(__always) func entry(_ code: UInt32) -> Int { Int(code >> UInt32(offsetBits + 1)) }
+
+    @inline(__always) func offset(_ code: UInt32) -> Int { Int((code >> 1) & UInt32(offsetLimit - 1)) }
+
+    @inline(__always) func isWordStart(_ code: UInt32) -> Bool { code & 1 != 0 }
+}
+
 /// A substring index over a list of folded UTF-8 texts (its "entries").
 ///
-/// Structures (all flat arrays of fixed-width integers):
+/// Structures (flat arrays of fixed-width integers):
 /// - `text`/`starts`: the entries back to back; entry e is `text[starts[e]..<starts[e+1]]`.
 /// - `wordStarts`: one bit per byte of `text`, set where ICU's word-break iterator starts a word.
 /// - `suffixes`: a suffix array over every character start of every entry, each suffix ending at the
-///   end of its entry. A suffix is stored as one `UInt32` code, `entry << offsetBits | offset`, so the
-///   entry of a hit costs a shift (no search), at the price of a bound on the offset: suffixes starting
-///   at offset `1 << offsetBits` or later are left out, and the few entries that long ("long entries")
-///   are checked directly on every query.
-/// - `wordSuffixes`: the suffixes that start a word, in suffix order (word-prefix search).
-/// - `prefixSuffixes`: the suffixes at offset 0, in suffix order (prefix search: the sorted-array
-///   equivalent of a trie).
+///   end of its entry, as ``SuffixCode``s.
 ///
-/// A query is a binary search for the range of suffixes that start with it, then the distinct entries
-/// of that range (sorted).
+/// A query is a binary search for the range of suffixes that start with it (the sorted-array
+/// equivalent of walking a trie), then the distinct entries of that range, keeping only offset-0
+/// suffixes for prefix search and word starts for word-prefix search.
 struct TextIndex: Sendable {
     let text: [UInt8]
     let starts: [UInt32]
     let wordStarts: BitSet
     let suffixes: [UInt32]
-    let wordSuffixes: [UInt32]
-    let prefixSuffixes: [UInt32]
     let longEntries: [UInt32]
-    let offsetBits: Int
+    let code: SuffixCode
 
     var entryCount: Int { starts.count - 1 }
 
     /// Bytes held by the structures.
-    var byteCount: Int {
-        text.count + 4 * (starts.count + suffixes.count + wordSuffixes.count + prefixSuffixes.count + longEntries.count)
-            + wordStarts.byteCount
-    }
+    var byteCount: Int { text.count + 4 * (starts.count + suffixes.count + longEntries.count) + wordStarts.byteCount }
 
     /// Indexes the entries `text[starts[e]..<starts[e+1]]`, whose word starts are set in `wordStarts`.
     ///
     /// - Complexity: see ``SuffixSort``.
-    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet) {
-        let entryCount = starts.count - 1
-        precondition(entryCount < 1 << 31, "ThumbIndex indexes at most 2^31 texts")
-        let entryBits = max(1, Int.bitWidth - (max(entryCount, 1) - 1).leadingZeroBitCount)
-        let offsetBits = 32 - entryBits
-        let offsetLimit = 1 << offsetBits
+    /// `code` overrides the packing (tests use tiny offset limits to exercise long entries).
+    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, code: SuffixCode? = nil) {
+        let code = code ?? SuffixCode(entryCount: starts.count - 1)
         self.text = text
         self.starts = starts
         self.wordStarts = wordStarts
-        self.offsetBits = offsetBits
-
-        let suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, offsetBits: offsetBits)
-        var wordSuffixes = [UInt32]()
-        var prefixSuffixes = [UInt32](); prefixSuffixes.reserveCapacity(entryCount)
-        let mask = UInt32(offsetLimit - 1)
-        for code in suffixes {
-            let offset = Int(code & mask)
-            if wordStarts[Int(starts[Int(code >> UInt32(offsetBits))]) + offset] { wordSuffixes.append(code) }
-            if offset == 0 { prefixSuffixes.append(code) }
-        }
+        self.code = code
+        suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts)
         var longEntries: [UInt32] = []
-        for e in 0..<entryCount where Int(starts[e + 1] - starts[e]) > offsetLimit { longEntries.append(UInt32(e)) }
-        self.suffixes = suffixes
-        self.wordSuffixes = wordSuffixes
-        self.prefixSuffixes = prefixSuffixes
+        for e in 0..<(starts.count - 1) where Int(starts[e + 1] - starts[e]) > code.offsetLimit {
+            longEntries.append(UInt32(e))
+        }
         self.longEntries = longEntries
     }
 
-    /// The suffix array a mode searches.
-    private func array(for mode: MatchMode) -> [UInt32] {
-        switch mode {
-        case .contains: suffixes
-        case .prefix: prefixSuffixes
-        case .words: wordSuffixes
-        }
-    }
-
-    /// How many suffixes of `mode`'s array start with `query` (an upper bound on the matching entries,
-    /// used to choose between a fresh search and refining a previous result).
-    func hitCount(_ query: [UInt8], mode: MatchMode) -> Int {
-        suffixRange(query, in: array(for: mode)).count + (mode == .prefix ? 0 : longEntries.count)
+    /// How many suffixes start with `query`: an upper bound on the work of ``entries(matching:mode:)``
+    /// and on the entries it returns.
+    func hitCount(_ query: [UInt8]) -> Int {
+        suffixRange(query).count + longEntries.count
     }
 
     /// The entries that match non-empty `query` in `mode`, ascending.
     func entries(matching query: [UInt8], mode: MatchMode) -> [UInt32] {
-        let array = array(for: mode)
-        let range = suffixRange(query, in: array)
-        let shift = UInt32(offsetBits)
-        var found = array.withUnsafeBufferPointer { codes in
+        let range = suffixRange(query)
+        let code = self.code
+        var found = suffixes.withUnsafeBufferPointer { codes in
             RowSet.sortedUnique(count: range.count, universe: entryCount) { add in
-                for i in range { add(codes[i] &>> shift) }
+                switch mode {
+                case .contains:
+                    for i in range { add(UInt32(code.entry(codes[i]))) }
+                case .prefix:
+                    for i in range where code.offset(codes[i]) == 0 { add(UInt32(code.entry(codes[i]))) }
+                case .words:
+                    for i in range where code.isWordStart(codes[i]) { add(UInt32(code.entry(codes[i]))) }
+                }
             }
         }
         if mode != .prefix && !longEntries.isEmpty {
@@ -118,22 +126,21 @@ struct TextIndex: Sendable {
         }
     }
 
-    /// The range of `array` (codes in suffix order) whose suffixes start with `query`.
+    /// The range of ``suffixes`` whose suffixes start with `query`.
     ///
     /// - Complexity: O(|query| log n).
-    func suffixRange(_ query: [UInt8], in array: [UInt32]) -> Range<Int> {
-        let mask = UInt32((1 << offsetBits) - 1)
-        let shift = UInt32(offsetBits)
+    func suffixRange(_ query: [UInt8]) -> Range<Int> {
+        let code = self.code
         return text.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { starts in
-                array.withUnsafeBufferPointer { codes in
+                suffixes.withUnsafeBufferPointer { codes in
                     query.withUnsafeBufferPointer { q in
                         // Invariant: every code names an entry below starts.count - 1 and an offset
                         // inside that entry, so the compared bytes lie inside `text`.
                         // -1, 0, +1: the suffix's first |q| bytes before, equal to, after q.
-                        func compare(_ code: UInt32) -> Int {
-                            let e = Int(code &>> shift)
-                            let p = Int(starts[e]) + Int(code & mask)
+                        func compare(_ suffix: UInt32) -> Int {
+                            let e = code.entry(suffix)
+                            let p = Int(starts[e]) + code.offset(suffix)
                             let end = Int(starts[e + 1])
                             var i = 0
                             while i < q.count {

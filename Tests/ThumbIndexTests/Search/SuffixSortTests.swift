@@ -10,18 +10,20 @@ import Testing
         var text: [UInt8] = []
         var starts: [UInt32] = [0]
         for entry in entries { text.append(contentsOf: entry.utf8); starts.append(UInt32(text.count)) }
-        let limit = 1 << offsetBits
-        func suffix(_ code: UInt32) -> ArraySlice<UInt8> {
-            let e = Int(code >> UInt32(offsetBits)), offset = Int(code & UInt32(limit - 1))
-            return text[(Int(starts[e]) + offset)..<Int(starts[e + 1])]
+        let code = SuffixCode(offsetBits: offsetBits)
+        let wordStarts = SearchIndex.wordStarts(text: text, starts: starts)
+        func suffix(_ c: UInt32) -> ArraySlice<UInt8> {
+            let e = code.entry(c)
+            return text[(Int(starts[e]) + code.offset(c))..<Int(starts[e + 1])]
         }
         var expectedCodes: [UInt32] = []
         for e in entries.indices {
-            for offset in 0..<min(limit, Int(starts[e + 1] - starts[e])) where text[Int(starts[e]) + offset] & 0xC0 != 0x80 {
-                expectedCodes.append(UInt32(e) << UInt32(offsetBits) | UInt32(offset))
+            for offset in 0..<min(code.offsetLimit, Int(starts[e + 1] - starts[e])) {
+                let p = Int(starts[e]) + offset
+                if text[p] & 0xC0 != 0x80 { expectedCodes.append(code.make(entry: e, offset: offset, wordStart: wordStarts[p])) }
             }
         }
-        let codes = SuffixSort.sortedSuffixes(text: text, starts: starts, offsetBits: offsetBits)
+        let codes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts)
         #expect(codes.sorted() == expectedCodes.sorted(), sourceLocation: sourceLocation)
         let expected = expectedCodes.map(suffix).sorted { $0.lexicographicallyPrecedes($1) }
         #expect(codes.map(suffix) == expected, sourceLocation: sourceLocation)
