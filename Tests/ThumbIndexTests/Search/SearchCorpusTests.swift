@@ -9,10 +9,19 @@ struct SearchCorpus: Sendable {
     /// subfolders, except `large/` (benchmark sizes) and `requirements.txt`; a fixed sample of at most
     /// `limit`, spread over every file.
     static func names(limit: Int) -> (names: [String], files: [String]) {
+        names(limit: limit, root: root)
+    }
+
+    /// Where the corpora are: $THUMBINDEX_CORPORA, else Corpora/ at the repository root.
+    static var root: URL {
         let root = ProcessInfo.processInfo.environment["THUMBINDEX_CORPORA"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: #filePath)   // Tests/ThumbIndexTests/Search/X.swift → repository root
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("Corpora")
+        return root.resolvingSymlinksInPath()
+    }
+
+    static func names(limit: Int, root: URL) -> (names: [String], files: [String]) {
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return ([], []) }
         var perFile: [(String, [String])] = []
         for case let url as URL in walker {
@@ -96,6 +105,17 @@ struct SearchCorpus: Sendable {
         case 1: return cut.uppercased()
         case 2: return " " + cut + " "
         default: return cut
+        }
+    }
+
+    /// When the corpora are there, the tests above run on them (not on the built-in fallback).
+    @Test func corporaAreReadWhenPresent() {
+        let corpus = SearchCorpus.shared
+        if FileManager.default.fileExists(atPath: SearchCorpus.root.appendingPathComponent("cities.tsv").path) {
+            #expect(corpus.files.contains("cities.tsv"))
+            #expect(corpus.names.count > 5_000)
+        } else {
+            #expect(corpus.names == SearchCorpus.fallback)
         }
     }
 

@@ -193,3 +193,26 @@ import Testing
         #expect(everything.count(inRows: 1..<4) == 3)
     }
 }
+
+/// Degenerate inputs.
+@Suite struct DegenerateInputTests {
+    @Test func emptyIndex() {
+        let index = SearchIndex(texts: [])
+        #expect(index.count == 0)
+        for mode in MatchMode.allCases {
+            #expect(index.search("a", mode: mode).count == 0)
+            #expect(index.search("", mode: mode).count == 0)
+        }
+        var session = SearchSession(index: index)
+        #expect(session.type("a").count == 0)
+    }
+
+    @Test func emptyAndFoldedAwayItems() {
+        // U+00AD and U+200B fold to nothing under NFKC_Casefold.
+        let index = SearchIndex(texts: ["", "\u{AD}", "a\u{200B}b", "ab"])
+        #expect(Array(index.search("ab").rows) == [2, 3])
+        #expect(Array(index.search("ab", mode: .prefix).rows) == [2, 3])
+        #expect(index.matchRanges(ofRow: 2, in: index.search("ab")) == [0..<3])
+        #expect(Array(index.search("\u{AD}").rows) == [0, 1, 2, 3])  // folds to the empty query
+    }
+}
