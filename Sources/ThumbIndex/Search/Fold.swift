@@ -1,0 +1,104 @@
+import CThumbIndexICU
+
+/// How much of the difference between two spellings search ignores.
+///
+/// Each fold includes the one before it. Search compares the folded item with the folded query, so
+/// "cafe" finds "Café" under ``diacritics`` but not under ``case``.
+///
+/// - ``case``: NFKC_Casefold (ICU's `nfkc_cf`). Folds case, width ("ＡＢＣ" = "abc"), compatibility
+///   forms and ligatures ("ﬁ" = "fi"), "ß" = "ss", final sigma ("ς" = "σ").
+/// - ``diacritics``: ``case``, then the nonspacing marks (general category Mn) of every combining
+///   sequence whose base is a Latin, Greek or Cyrillic letter are removed after canonical
+///   decomposition, as are the Arabic tashkeel (U+064B–U+065F, U+0670) and the Hebrew points (the Mn
+///   characters of U+0591–U+05C7) wherever they stand; the result is recomposed (NFC). The base of a
+///   mark is the nearest code point before it that is not a mark (general category M); a mark with no
+///   base stays. "ł" and "ø" have no decomposition and stay.
+/// - ``all``: ``diacritics``, plus katakana = hiragana and the letters read as their base letter:
+///   ø = o, ł = l, đ = d, ħ = h, æ = ae, œ = oe, ı = i.
+public enum Fold: String, Sendable, CaseIterable, Codable {
+    /// Case, width and compatibility forms (NFKC_Casefold).
+    case `case`
+    /// ``case`` plus the diacritics of Latin, Greek and Cyrillic letters, Arabic tashkeel and Hebrew
+    /// points. The default.
+    case diacritics
+    /// ``diacritics`` plus kana and letters read as their base letter (ø, ł, đ, ħ, æ, œ, ı).
+    case all
+
+    /// The bridge's number for this fold (`TI_FOLD_*`).
+    var bridgeValue: Int32 {
+        switch self {
+        case .case: TI_FOLD_CASE
+        case .diacritics: TI_FOLD_DIACRITICS
+        case .all: TI_FOLD_ALL
+        }
+    }
+}
+
+/// Where in an item the query must occur.
+public enum MatchMode: String, Sendable, CaseIterable, Codable {
+    /// Anywhere in the item. The default.
+    case contains
+    /// At the start of the item.
+    case prefix
+    /// At the start of a word of the item, as ICU's word-break iterator finds words in the folded item.
+    case words
+}
+
+/// The folding routine: every piece of search text, indexed item or query, goes through here.
+enum Folding {
+    /// The folded UTF-8 of `text`, without an offset map.
+    static func fold(_ text: String, _ fold: Fold) -> [UInt8] {
+        FoldedText(text, fold: fold, withMap: false).bytes
+    }
+
+    /// The whitespace-trimmed, folded query: leading and trailing Unicode White_Space is dropped
+    /// before folding.
+    static func foldQuery(_ query: String, _ fold: Fold) -> [UInt8] {
+        let scalars = query.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return [] }
+        return Folding.fold(String(scalars[first...last]), fold)
+    }
+
+    /// The three folds of many strings, laid out like the input.
+    struct Batch {
+        /// Folded bytes and `count + 1` offsets, indexed by `Fold.bridgeValue`.
+        var texts: [[UInt8]]
+        var offsets: [[UInt32]]
+    }
+
+    /// Folds every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`) with all three folds in
+    /// one bridge call.
+    ///
+    /// - Complexity: O(total length); pure-ASCII strings take a fast path inside the bridge.
+    static func foldBatch(utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) -> Batch {
+        let count = offsets.count - 1
+        var status = TIStatus()
+        let batch = utf8.withMemoryRebound(to: CChar.self) { chars in
+            ti_fold_batch(chars.baseAddress, offsets.baseAddress, Int32(count), &status)
+        }
+        guard let batch else { fatalError("ThumbIndex: folding failed: \(status.messageString)") }
+        defer { ti_fold_batch_free(batch) }
+        var texts: [[UInt8]] = []
+        var allOffsets: [[UInt32]] = []
+        for fold in 0..<Int32(TI_FOLD_COUNT) {
+            var length: Int64 = 0
+            let bytes = ti_fold_batch_text(batch, fold, &length)
+            texts.append(length == 0 ? [] : Array(UnsafeBufferPointer(start: bytes, count: Int(length))))
+            allOffsets.append(Array(UnsafeBufferPointer(start: ti_fold_batch_offsets(batch, fold), count: count + 1)))
+        }
+        return Batch(texts: texts, offsets: allOffsets)
+    }
+}
+
+extension TIStatus {
+    /// The NUL-terminated message as a String.
+    var messageString: String {
+        withUnsafeBytes(of: message) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: bytes[..<end], as: UTF8.self)
+        }
+    }
+}

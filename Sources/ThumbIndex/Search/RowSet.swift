@@ -1,0 +1,86 @@
+/// Helpers that turn unordered ids with repeats into sorted, duplicate-free `[UInt32]`.
+enum RowSet {
+    /// Sorted, duplicate-free ids produced by `forEach`, all below `universe`; `count` is how many ids
+    /// `forEach` will produce (with repeats).
+    ///
+    /// - Complexity: O(count log count) for few ids; otherwise O(count + universe / 64) with a bitmap.
+    static func sortedUnique(count: Int, universe: Int, _ forEach: ((UInt32) -> Void) -> Void) -> [UInt32] {
+        if count <= 1024 || count < universe / 256 {
+            var ids = [UInt32](); ids.reserveCapacity(count)
+            forEach { ids.append($0) }
+            ids.sort()
+            return dedupeSorted(ids)
+        }
+        var bits = [UInt64](repeating: 0, count: (universe + 63) / 64)
+        bits.withUnsafeMutableBufferPointer { bits in
+            // Invariant: every id is below `universe`, so id / 64 is inside `bits`.
+            forEach { id in bits[Int(id &>> 6)] |= 1 &<< UInt64(id & 63) }
+        }
+        return ids(inBitmap: bits)
+    }
+
+    /// The positions of the set bits of `bits`, ascending.
+    static func ids(inBitmap bits: [UInt64]) -> [UInt32] {
+        var total = 0
+        for word in bits { total += word.nonzeroBitCount }
+        var ids = [UInt32](repeating: 0, count: total)
+        ids.withUnsafeMutableBufferPointer { out in
+            // Invariant: exactly `total` bits are set, so `k` stays below out.count.
+            var k = 0
+            for (w, word) in bits.enumerated() {
+                var word = word
+                while word != 0 {
+                    out[k] = UInt32(w &* 64 &+ word.trailingZeroBitCount)
+                    k &+= 1
+                    word &= word &- 1
+                }
+            }
+        }
+        return ids
+    }
+
+    /// `sorted` without repeats.
+    static func dedupeSorted(_ sorted: [UInt32]) -> [UInt32] {
+        guard sorted.count > 1 else { return sorted }
+        var out = sorted
+        var k = 1
+        for i in 1..<sorted.count where sorted[i] != out[k - 1] {
+            out[k] = sorted[i]; k += 1
+        }
+        out.removeSubrange(k...)
+        return out
+    }
+
+    /// The union of two sorted, duplicate-free id lists.
+    static func union(_ a: [UInt32], _ b: [UInt32]) -> [UInt32] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var out = [UInt32](); out.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] { out.append(a[i]); i += 1 }
+            else if b[j] < a[i] { out.append(b[j]); j += 1 }
+            else { out.append(a[i]); i += 1; j += 1 }
+        }
+        out.append(contentsOf: a[i...]); out.append(contentsOf: b[j...])
+        return out
+    }
+}
+
+/// A fixed-size set of bits, for "is this row special" questions.
+struct BitSet: Sendable {
+    private(set) var words: [UInt64]
+
+    init(count: Int) { words = [UInt64](repeating: 0, count: (count + 63) / 64) }
+
+    init(words: [UInt64]) { self.words = words }
+
+    subscript(i: Int) -> Bool {
+        get { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+        set {
+            if newValue { words[i >> 6] |= 1 << UInt64(i & 63) } else { words[i >> 6] &= ~(1 << UInt64(i & 63)) }
+        }
+    }
+
+    var byteCount: Int { words.count * 8 }
+}

@@ -1,0 +1,101 @@
+/// An immutable, thread-safe index for filter-as-you-type search over a list of texts.
+///
+/// Row `i` is the `i`-th text given to ``init(texts:progress:)`` (for a listing, its display order), and
+/// every ``SearchResult`` lists matching rows in that order, so a listing can count matches per section
+/// and page through them without copying anything.
+///
+/// ```swift
+/// let index = SearchIndex(texts: ["Zürich", "Straße", "Ελλάδα"])
+/// let result = index.search("zur")             // diacritics fold, contains
+/// result.rows.first                            // 0
+/// index.matchRanges(ofRow: 0, in: result)      // [0..<3] (UTF-16 offsets into "Zürich")
+/// ```
+///
+/// ## How the folds are indexed
+///
+/// The default fold, ``Fold/diacritics``, is indexed for every row. The other two folds are indexed
+/// only for the rows whose folded text differs from the diacritics fold (a row with "é" for
+/// ``Fold/case``, a row with "ø" or katakana for ``Fold/all``); for every other row the diacritics text
+/// *is* its text under that fold. A query under ``Fold/case`` therefore searches the main index (skipping
+/// the rows that differ) and the small index of the rows that differ, and merges the two. The trade-off:
+/// indexing every fold in full would triple the memory; indexing only the coarsest fold and checking the
+/// candidates would cost a check per candidate on every keystroke (and folding is not monotone: "q̈"
+/// matches a lone U+0308 under ``Fold/case`` but its coarser folds have no mark left, so candidates of a
+/// coarser fold can miss matches of a finer one). Exactness never depends on a candidate check.
+///
+/// ## Structures
+///
+/// Per indexed text set: the folded UTF-8 back to back, a suffix array of `UInt32` codes
+/// (entry, offset, word-start flag) over every character start (prefix search keeps the offset-0
+/// suffixes of a range, word-prefix search the flagged ones), and a bit per byte marking word starts. The
+/// original texts stay in the caller's array (shared, not copied) for ``matchRanges(ofRow:in:)``.
+///
+/// `SearchIndex` is a value type over immutable storage: copies share it, and any number of threads
+/// may search one index at once.
+public struct SearchIndex: Sendable {
+    /// The immutable storage behind an index (shared by copies).
+    final class Storage: Sendable {
+        /// The original texts: the caller's array, shared (not copied) thanks to copy-on-write.
+        let texts: [String]
+        /// The diacritics fold of every row; its entry e is row e.
+        let main: TextIndex
+        /// Rows whose case fold differs from their diacritics fold.
+        let caseVariant: FoldVariant
+        /// Rows whose `all` fold differs from their diacritics fold.
+        let allVariant: FoldVariant
+
+        init(texts: [String], main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant) {
+            self.texts = texts
+            self.main = main
+            self.caseVariant = caseVariant
+            self.allVariant = allVariant
+        }
+
+        func variant(_ fold: Fold) -> FoldVariant? {
+            switch fold {
+            case .case: caseVariant
+            case .diacritics: nil
+            case .all: allVariant
+            }
+        }
+    }
+
+    let storage: Storage
+
+    /// How many texts (rows) the index holds.
+    public var count: Int { storage.texts.count }
+
+    /// The bytes of the index structures: the folded texts, the suffix arrays, the word-start bits and
+    /// the tables of rows whose folds differ.
+    ///
+    /// Not counted: the original texts, which the index shares with the array it was built from
+    /// (a listing keeps that array anyway).
+    public var byteCount: Int {
+        storage.main.byteCount + storage.caseVariant.byteCount + storage.allVariant.byteCount
+    }
+
+    /// The original text of `row`.
+    public func text(ofRow row: Int) -> String { storage.texts[row] }
+}
+
+/// The rows whose text under one fold differs from their diacritics fold, with an index of those texts.
+struct FoldVariant: Sendable {
+    /// Ascending; entry e of `index` is row `rows[e]`.
+    let rows: [UInt32]
+    /// One bit per row of the whole index: set for the rows in `rows`.
+    let isVariant: BitSet
+    /// The fold's texts of `rows`.
+    let index: TextIndex
+
+    var byteCount: Int { 4 * rows.count + isVariant.byteCount + index.byteCount }
+
+    /// The entry of `row`, which must be a variant row.
+    func entry(ofRow row: Int) -> Int {
+        var low = 0, high = rows.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(rows[mid]) < row { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,194 @@
+/// How a suffix is packed into a `UInt32`: `entry | offset | word flag`, high bits to low.
+///
+/// The entry of a hit is then a shift (no search), and prefix and word-prefix search are the
+/// suffixes of a range with offset 0 or with the flag set. The price: offsets are bounded by
+/// ``offsetLimit`` (2,048 for a million rows); suffixes that start later are left out, and the
+/// rare entries that long are checked directly on every query.
+struct SuffixCode: Sendable {
+    /// Bits for the offset inside the entry.
+    let offsetBits: Int
+
+    /// The packing for `entryCount` entries: as many entry bits as needed, the rest for offsets.
+    init(entryCount: Int) {
+        precondition(entryCount <= 1 << 28, "ThumbIndex indexes at most 2^28 texts")
+        let entryBits = Int.bitWidth - max(entryCount - 1, 0).leadingZeroBitCount
+        offsetBits = 31 - entryBits
+    }
+
+    /// A packing with `offsetBits` offset bits (for tests of long entries).
+    init(offsetBits: Int) { self.offsetBits = offsetBits }
+
+    /// Offsets are below this.
+    var offsetLimit: Int { 1 << offsetBits }
+
+    @inline(__always) func make(entry: Int, offset: Int, wordStart: Bool) -> UInt32 {
+        UInt32(truncatingIfNeeded: entry) << UInt32(offsetBits + 1) | UInt32(truncatingIfNeeded: offset) << 1 | (wordStart ? 1 : 0)
+    }
+
+    @inline(__always) func entry(_ code: UInt32) -> Int { Int(code >> UInt32(offsetBits + 1)) }
+
+    @inline(__always) func offset(_ code: UInt32) -> Int { Int((code >> 1) & UInt32(offsetLimit - 1)) }
+
+    @inline(__always) func isWordStart(_ code: UInt32) -> Bool { code & 1 != 0 }
+}
+
+/// A substring index over a list of folded UTF-8 texts (its "entries").
+///
+/// Structures (flat arrays of fixed-width integers):
+/// - `text`/`starts`: the entries back to back; entry e is `text[starts[e]..<starts[e+1]]`.
+/// - `wordStarts`: one bit per byte of `text`, set where ICU's word-break iterator starts a word.
+/// - `suffixes`: a suffix array over every character start of every entry, each suffix ending at the
+///   end of its entry, as ``SuffixCode``s.
+///
+/// A query is a binary search for the range of suffixes that start with it (the sorted-array
+/// equivalent of walking a trie), then the distinct entries of that range, keeping only offset-0
+/// suffixes for prefix search and word starts for word-prefix search.
+struct TextIndex: Sendable {
+    let text: [UInt8]
+    let starts: [UInt32]
+    let wordStarts: BitSet
+    let suffixes: [UInt32]
+    let longEntries: [UInt32]
+    let code: SuffixCode
+
+    var entryCount: Int { starts.count - 1 }
+
+    /// Bytes held by the structures.
+    var byteCount: Int { text.count + 4 * (starts.count + suffixes.count + longEntries.count) + wordStarts.byteCount }
+
+    /// Indexes the entries `text[starts[e]..<starts[e+1]]`, whose word starts are set in `wordStarts`.
+    ///
+    /// - Complexity: see ``SuffixSort``.
+    /// `code` overrides the packing (tests use tiny offset limits to exercise long entries).
+    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, code: SuffixCode? = nil) {
+        let code = code ?? SuffixCode(entryCount: starts.count - 1)
+        self.text = text
+        self.starts = starts
+        self.wordStarts = wordStarts
+        self.code = code
+        suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts)
+        var longEntries: [UInt32] = []
+        for e in 0..<(starts.count - 1) where Int(starts[e + 1] - starts[e]) > code.offsetLimit {
+            longEntries.append(UInt32(e))
+        }
+        self.longEntries = longEntries
+    }
+
+    /// How many suffixes start with `query`: an upper bound on the work of ``entries(matching:mode:)``
+    /// and on the entries it returns.
+    func hitCount(_ query: [UInt8]) -> Int {
+        suffixRange(query).count + longEntries.count
+    }
+
+    /// The entries that match non-empty `query` in `mode`, ascending.
+    func entries(matching query: [UInt8], mode: MatchMode) -> [UInt32] {
+        let range = suffixRange(query)
+        let code = self.code
+        var found = suffixes.withUnsafeBufferPointer { codes in
+            RowSet.sortedUnique(count: range.count, universe: entryCount) { add in
+                switch mode {
+                case .contains:
+                    for i in range { add(UInt32(code.entry(codes[i]))) }
+                case .prefix:
+                    for i in range where code.offset(codes[i]) == 0 { add(UInt32(code.entry(codes[i]))) }
+                case .words:
+                    for i in range where code.isWordStart(codes[i]) { add(UInt32(code.entry(codes[i]))) }
+                }
+            }
+        }
+        if mode != .prefix && !longEntries.isEmpty {
+            let long = longEntries.filter { entry(Int($0), matches: query, mode: mode) }
+            if !long.isEmpty { found = RowSet.union(found, long) }
+        }
+        return found
+    }
+
+    /// Whether entry `e` matches non-empty `query` in `mode` (checked directly on its text).
+    func entry(_ e: Int, matches query: [UInt8], mode: MatchMode) -> Bool {
+        let start = Int(starts[e]), end = Int(starts[e + 1])
+        return text.withUnsafeBufferPointer { text in
+            query.withUnsafeBufferPointer { q in
+                let entryText = UnsafeBufferPointer(rebasing: text[start..<end])
+                switch mode {
+                case .prefix:
+                    return ByteSearch.hasPrefix(entryText, q, at: 0)
+                case .contains:
+                    return ByteSearch.firstOccurrence(of: q, in: entryText, from: 0) != nil
+                case .words:
+                    var from = 0
+                    while let p = ByteSearch.firstOccurrence(of: q, in: entryText, from: from) {
+                        if wordStarts[start + p] { return true }
+                        from = p + 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// The range of ``suffixes`` whose suffixes start with `query`.
+    ///
+    /// - Complexity: O(|query| log n).
+    func suffixRange(_ query: [UInt8]) -> Range<Int> {
+        let code = self.code
+        return text.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                suffixes.withUnsafeBufferPointer { codes in
+                    query.withUnsafeBufferPointer { q in
+                        // Invariant: every code names an entry below starts.count - 1 and an offset
+                        // inside that entry, so the compared bytes lie inside `text`.
+                        // -1, 0, +1: the suffix's first |q| bytes before, equal to, after q.
+                        func compare(_ suffix: UInt32) -> Int {
+                            let e = code.entry(suffix)
+                            let p = Int(starts[e]) + code.offset(suffix)
+                            let end = Int(starts[e + 1])
+                            var i = 0
+                            while i < q.count {
+                                if p + i >= end { return -1 }
+                                let a = text[p + i], b = q[i]
+                                if a != b { return a < b ? -1 : 1 }
+                                i += 1
+                            }
+                            return 0
+                        }
+                        var low = 0, high = codes.count
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if compare(codes[mid]) < 0 { low = mid + 1 } else { high = mid }
+                        }
+                        let lower = low
+                        high = codes.count
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if compare(codes[mid]) <= 0 { low = mid + 1 } else { high = mid }
+                        }
+                        return lower..<low
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Byte-string search on UTF-8 buffers.
+enum ByteSearch {
+    /// Whether `text[at...]` starts with `prefix`.
+    static func hasPrefix(_ text: UnsafeBufferPointer<UInt8>, _ prefix: UnsafeBufferPointer<UInt8>, at: Int) -> Bool {
+        guard text.count - at >= prefix.count else { return false }
+        for i in 0..<prefix.count where text[at + i] != prefix[i] { return false }
+        return true
+    }
+
+    /// The first offset ≥ `from` at which `needle` (non-empty) occurs in `text`.
+    static func firstOccurrence(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard !needle.isEmpty, text.count - from >= needle.count else { return nil }
+        let first = needle[0]
+        var p = from
+        let last = text.count - needle.count
+        while p <= last {
+            if text[p] == first && hasPrefix(text, needle, at: p) { return p }
+            p += 1
+        }
+        return nil
+    }
+}

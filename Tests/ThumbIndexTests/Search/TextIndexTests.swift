@@ -1,0 +1,32 @@
+import PropertyBased
+import Testing
+@testable import ThumbIndex
+
+/// The substring index on its own, with tiny offset limits so that most entries are "long" (their late
+/// suffixes are not in the suffix array and must be found by the direct check).
+@Suite struct TextIndexTests {
+    @Test func longEntriesAreFoundByTheDirectCheck() async {
+        let pieces = ["a", "b", "ab", " ", "é", "x y", "東"]
+        let entry = Gen<String?>.element(of: pieces).map { $0! }.array(of: 0...10).map { $0.joined() }
+        await propertyCheck(count: 200, input: entry.array(of: 1...12), Gen<String?>.element(of: pieces).map { $0! }.array(of: 1...3),
+                            Gen.int(in: 1...4)) { entries, queryPieces, offsetBits in
+            var text: [UInt8] = []
+            var starts: [UInt32] = [0]
+            for e in entries { text.append(contentsOf: e.utf8); starts.append(UInt32(text.count)) }
+            let index = TextIndex(text: text, starts: starts, wordStarts: SearchIndex.wordStarts(text: text, starts: starts),
+                                  code: SuffixCode(offsetBits: offsetBits))
+            let query = Array(queryPieces.joined().utf8)
+            for mode in MatchMode.allCases {
+                let expected = entries.indices.filter { e in
+                    let item = Array(entries[e].utf8)
+                    let words = Set(item.withUnsafeBufferPointer { MatchRanges.wordStarts($0) })
+                    return stride(from: 0, through: item.count - query.count, by: 1).contains { p in
+                        Array(item[p..<p + query.count]) == query
+                            && (mode == .contains || (mode == .prefix && p == 0) || (mode == .words && words.contains(p)))
+                    }
+                }
+                #expect(index.entries(matching: query, mode: mode).map(Int.init) == expected, "mode \(mode), entries \(entries), query \(queryPieces)")
+            }
+        }
+    }
+}
