@@ -24,31 +24,31 @@ public struct ListingFilter: Sendable {
         public let ranges: [Range<Int>]
     }
 
-    /// The query, trimmed.
-    public let query: String
+    /// The query as typed.
+    public var query: String { result.query }
     /// Number of matching items.
-    public var total: Int { rows.count }
+    public var total: Int { result.count }
     /// The sections that still have matches, in listing order, with their counts.
     public let sections: [FilteredSection]
     /// The side index of what remains: the sentinel, then one title per remaining section.
     public let indexTitles: [String]
+    /// The search result: the sorted set of matching rows (not a copy of any item).
+    public let result: SearchResult
 
-    private let rows: [Int32]
-    private let ranges: @Sendable (Int) -> [Range<Int>]
+    private let index: SearchIndex
 
-    init(listing: Listing, query: String, rows: [Int32], ranges: @escaping @Sendable (Int) -> [Range<Int>]) {
-        self.query = query
-        self.rows = rows
-        self.ranges = ranges
+    init(searchable: SearchableListing, result: SearchResult) {
+        self.result = result
+        index = searchable.index
         var sections: [FilteredSection] = []
-        var start = 0
-        for (s, section) in listing.sections.enumerated() {
-            let end = Self.firstIndex(in: rows, atLeast: section.rows.upperBound, from: start)
-            if end > start {
+        var offset = 0
+        for (s, section) in searchable.listing.sections.enumerated() {
+            let count = result.count(inRows: section.rows)
+            if count > 0 {
                 sections.append(FilteredSection(section: s, title: section.title, indexTitle: section.indexTitle,
-                                                count: end - start, offset: start))
+                                                count: count, offset: offset))
             }
-            start = end
+            offset += count
         }
         self.sections = sections
         indexTitles = [Listing.searchSentinel] + sections.map(\.indexTitle)
@@ -57,13 +57,14 @@ public struct ListingFilter: Sendable {
     /// The matches in `[offset, offset + limit)` of all matches, with their ranges.
     /// Complexity: O(limit × (log sections + cost of the ranges of one item)).
     public func matches(offset: Int, limit: Int) -> [Match] {
+        let rows = result.rows
         guard offset < rows.count, limit > 0 else { return [] }
         let end = min(rows.count, offset + limit)
         var section = sectionIndex(containingMatch: offset)
         return (offset..<end).map { k in
             while section + 1 < sections.count && sections[section + 1].offset <= k { section += 1 }
-            let row = Int(rows[k])
-            return Match(row: row, filteredSection: section, ranges: ranges(row))
+            let row = rows[rows.startIndex + k]
+            return Match(row: row, filteredSection: section, ranges: index.matchRanges(ofRow: row, in: result))
         }
     }
 
@@ -73,16 +74,6 @@ public struct ListingFilter: Sendable {
         while low < high {
             let mid = (low + high + 1) / 2
             if sections[mid].offset <= k { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
-
-    /// First position `p >= from` in sorted `rows` with `rows[p] >= bound` (binary search).
-    private static func firstIndex(in rows: [Int32], atLeast bound: Int, from: Int) -> Int {
-        var low = from, high = rows.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(rows[mid]) < bound { low = mid + 1 } else { high = mid }
         }
         return low
     }
