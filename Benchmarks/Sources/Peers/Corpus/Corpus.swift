@@ -1,0 +1,145 @@
+import Foundation
+import ThumbIndex
+
+/// A benchmark corpus: where its items and typing sessions are, how they are read, and how they
+/// are listed (locale, key and reading columns).
+///
+/// Both large corpora come from `python3 Corpora/generate_large.py` (git-ignored, never committed).
+public struct Corpus: Sendable {
+    /// The corpora of issue 4.
+    public enum Name: String, CaseIterable, Sendable, Codable {
+        /// `geonames-names.txt`: 1,375,707 city names in dozens of scripts, one per line.
+        case geonames
+        /// `people-10m.tsv`: 10M synthetic people, `name reading locale`.
+        case people
+    }
+
+    public let name: Name
+    /// The items file.
+    public let itemsPath: String
+    /// The typing sessions: one full query per line.
+    public let queriesPath: String
+    /// How the items file is read.
+    public let format: InputFormat
+    /// The listing's locale. Both corpora mix scripts; `en` is what `thumbindex list` uses by default.
+    public let locale: String
+    /// Key and reading columns.
+    public let options: ListingOptions
+    /// Only the first `limit` items (a slice for quick validation runs), or all.
+    public let limit: Int?
+
+    public init(name: Name, directory: String, limit: Int? = nil) {
+        self.name = name
+        self.limit = limit
+        locale = "en"
+        switch name {
+        case .geonames:
+            itemsPath = "\(directory)/geonames-names.txt"
+            queriesPath = "\(directory)/geonames-queries.txt"
+            format = .lines
+            options = ListingOptions()
+        case .people:
+            itemsPath = "\(directory)/people-10m.tsv"
+            queriesPath = "\(directory)/people-queries.txt"
+            format = .tsv
+            options = ListingOptions(keyColumn: "name", readingColumn: "reading")
+        }
+    }
+
+    /// `geonames`, or `geonames-100000` for a slice: names result and data files.
+    public var tag: String { limit.map { "\(name.rawValue)-\($0)" } ?? name.rawValue }
+
+    /// Reads the items as a table. People keep only `name` and `reading` (the `locale` column is
+    /// the generator's bookkeeping, not part of an address book).
+    public func readTable() throws -> Table {
+        // A slice keeps the header (TSV) plus `limit` lines.
+        let bytes = try Self.readFile(itemsPath, lines: limit.map { $0 + (format == .tsv ? 1 : 0) })
+        let table = try Table.read(bytes, format: format, source: itemsPath)
+        guard format == .tsv else { return table }
+        let keep = ["name", "reading"]
+        let columns = try keep.map { table.columns[try table.columnIndex($0, option: "column", source: itemsPath)] }
+        return Table(columnNames: keep, columns: columns)
+    }
+
+    /// The text each item is sorted and bucketed by: its reading when it has one, else its name.
+    public func sortTexts(of table: Table) throws -> PackedStrings {
+        let key = try table.columnIndex(options.keyColumn ?? table.columnNames[0], option: "key", source: itemsPath)
+        let reading = try options.readingColumn.map { try table.columnIndex($0, option: "reading", source: itemsPath) }
+        var packed = PackedStrings()
+        packed.reserve(count: table.count, bytes: table.columns[key].byteCount)
+        for row in 0..<table.count {
+            if let reading, !table.columns[reading].isEmpty(row: row) {
+                packed.append(table.columns[reading].utf8(row))
+            } else {
+                packed.append(table.columns[key].utf8(row))
+            }
+        }
+        return packed
+    }
+
+    /// The typing sessions of this corpus.
+    public func readSessions() throws -> TypingSessions {
+        let text = String(decoding: try Self.readFile(queriesPath), as: UTF8.self)
+        return TypingSessions(queries: text.split(separator: "\n").map(String.init))
+    }
+
+    /// The bytes of a file, or of its first `lines` lines, read straight into one array.
+    static func readFile(_ path: String, lines: Int? = nil) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw BenchmarkError("cannot read \(path): run `python3 Corpora/generate_large.py` from the repository root first")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw BenchmarkError("cannot stat \(path)") }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0, newlines = 0
+        let chunk = 1 << 22
+        while filled < size {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, min(chunk, size - filled)) }
+            guard n > 0 else { throw BenchmarkError("cannot read \(path) (read returned \(n))") }
+            if let lines {
+                for i in filled..<filled + n where bytes[i] == 0x0A {
+                    newlines += 1
+                    if newlines == lines {
+                        bytes.removeSubrange((i + 1)...)
+                        return bytes
+                    }
+                }
+            }
+            filled += n
+        }
+        return bytes
+    }
+}
+
+/// UTF-8 strings back to back in one buffer, with `count + 1` offsets: the layout the ICU bridge takes.
+public struct PackedStrings: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    public private(set) var offsets: [Int64] = [0]
+
+    public init() {}
+
+    public var count: Int { offsets.count - 1 }
+
+    public mutating func reserve(count: Int, bytes byteCount: Int) {
+        bytes.reserveCapacity(byteCount)
+        offsets.reserveCapacity(count + 1)
+    }
+
+    public mutating func append(_ utf8: some Collection<UInt8>) {
+        bytes.append(contentsOf: utf8)
+        offsets.append(Int64(bytes.count))
+    }
+
+    public func utf8(_ i: Int) -> ArraySlice<UInt8> { bytes[Int(offsets[i])..<Int(offsets[i + 1])] }
+
+    public subscript(i: Int) -> String { String(decoding: utf8(i), as: UTF8.self) }
+}
+
+/// A benchmark setup problem, said plainly.
+public struct BenchmarkError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

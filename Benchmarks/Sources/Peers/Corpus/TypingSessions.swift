@@ -1,0 +1,54 @@
+/// The typing sessions of a corpus: each query typed one keystroke at a time.
+///
+/// A query of n characters (grapheme clusters: what one key or one IME commit adds) gives the n
+/// keystrokes "q₁", "q₁q₂", …, "q₁…qₙ". Every system is sent exactly this sequence, trimmed of
+/// surrounding white space as a search field would (a keystroke that adds a space still counts).
+public struct TypingSessions: Sendable {
+    /// One keystroke: which query, how many characters are typed, and the text sent.
+    public struct Keystroke: Sendable, Hashable {
+        /// Position of the query in the sessions file.
+        public let query: Int
+        /// Characters typed so far (1…n).
+        public let length: Int
+        /// The text sent to the system.
+        public let text: String
+        /// Its typed-length bucket: 1, 2, 3, or 4 for "4+".
+        public var bucket: Int { min(length, 4) }
+    }
+
+    /// The typed-length buckets of the report: 1, 2, 3 and 4+ characters.
+    public static let buckets = [1, 2, 3, 4]
+    public static func bucketName(_ bucket: Int) -> String { bucket == 4 ? "4+" : "\(bucket)" }
+
+    /// The full queries, in file order.
+    public let queries: [String]
+    /// Every keystroke of every query, in typing order.
+    public let keystrokes: [Keystroke]
+
+    public init(queries: [String]) {
+        self.queries = queries
+        var keystrokes: [Keystroke] = []
+        for (q, query) in queries.enumerated() {
+            for length in 1...max(1, query.count) {
+                let text = String(query.prefix(length)).trimmingWhitespace()
+                keystrokes.append(Keystroke(query: q, length: length, text: text))
+            }
+        }
+        self.keystrokes = keystrokes
+    }
+
+    /// Positions in `keystrokes` of the keystrokes in `bucket`, in typing order.
+    public func positions(inBucket bucket: Int) -> [Int] {
+        keystrokes.indices.filter { keystrokes[$0].bucket == bucket }
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space (Unicode White_Space).
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+import Peers
+import ThumbIndex
+
+/// Runs one system (or one listing builder) over one corpus in this process and writes JSON.
+///
+/// One process per system keeps peak memory (VmHWM) clean; `run.sh` runs them all in sequence
+/// and `report.py` turns the JSON files into RESULTS.md and the plot.
+@main
+struct PeersRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "peers-run",
+        abstract: "Benchmark ThumbIndex against its peers on the large corpora.",
+        subcommands: [Prepare.self, Keystrokes.self, Build.self])
+}
+
+/// Options every subcommand shares.
+struct CorpusOptions: ParsableArguments {
+    @Option(help: "geonames or people.")
+    var corpus: Corpus.Name
+
+    @Option(help: "Only the first N items (a slice, for validation).")
+    var limit: Int?
+
+    @Option(help: "Where generate_large.py wrote the corpora.")
+    var corpora = "../Corpora/large"
+
+    @Option(help: "Where prepared listings are kept (git-ignored).")
+    var data = ".data"
+
+    var spec: Corpus { Corpus(name: corpus, directory: corpora, limit: limit) }
+}
+
+extension Corpus.Name: ExpressibleByArgument {}
+extension SystemID: ExpressibleByArgument {}
+extension KeystrokeRunner.Mode: ExpressibleByArgument {}
+
+/// Memory at three points of a run, in bytes.
+struct MemoryReport: Codable {
+    var inputResident: Int
+    var builtResident: Int
+    var peakResident: Int
+}
+
+func log(_ line: String) {
+    FileHandle.standardError.write(Data("[\(Date().formatted(.iso8601.time(includingFractionalSeconds: false)))] \(line)\n".utf8))
+}
+
+func write(_ value: some Encodable, to path: String) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let url = URL(fileURLWithPath: path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try encoder.encode(value).write(to: url)
+    log("wrote \(path)")
+}
+
+extension PeersRun {
+    /// Builds ThumbIndex's listing once (untimed) and saves it for the peers.
+    struct Prepare: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Save ThumbIndex's listing order and sections for the peers.")
+        @OptionGroup var options: CorpusOptions
+
+        func run() throws {
+            let corpus = options.spec
+            log("reading \(corpus.itemsPath)")
+            let table = try corpus.readTable()
+            log("listing \(table.count) items")
+            let listing = try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options,
+                                      source: corpus.itemsPath)
+            try ListingSnapshot(listing).write(directory: options.data, tag: corpus.tag)
+            log("saved \(corpus.tag): \(listing.count) rows, \(listing.sections.count) sections")
+        }
+    }
+
+    /// Times a system's build and its keystrokes over the corpus's typing sessions.
+    struct Keystrokes: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Build one system and time the typing sessions on it.")
+        @OptionGroup var options: CorpusOptions
+
+        @Option(help: "The system: \(SystemID.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var system: SystemID
+
+        @Option(help: "auto, sessions or sampled.")
+        var mode: KeystrokeRunner.Mode = .auto
+
+        @Option(help: "Seconds the measured keystrokes may take (sampled: a quarter per typed-length bucket).")
+        var budget: Double = 120
+
+        @Option(help: "Fewest keystrokes per typed-length bucket when sampling.")
+        var minSamples = 5
+
+        @Option(help: "The JSON file to write.")
+        var out: String
+
+        struct Report: Codable {
+            var kind = "keystrokes"
+            var system: SystemID
+            var corpus: Corpus.Name
+            var tag: String
+            var items: Int
+            var sections: Int
+            var build: BuildReport
+            var indexBytes: Int?
+            var extra: [String: Double]
+            var memory: MemoryReport
+            var run: KeystrokeRunner.Results
+        }
+
+        func run() throws {
+            let corpus = options.spec
+            let sessions = try corpus.readSessions()
+            if system == .sqlite || system == .sqliteFull,
+               let bad = sessions.queries.first(where: { $0.contains("%") || $0.contains("_") }) {
+                throw BenchmarkError("query \(bad) holds a LIKE wildcard; the SQLite peer does not escape them")
+            }
+            var table: Table?
+            var snapshot: ListingSnapshot?
+            if system.usesSnapshot {
+                snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
+            } else {
+                table = try corpus.readTable()
+            }
+            let items = snapshot?.count ?? table!.count
+            let inputResident = ProcessMemory.resident
+            log("\(system.rawValue) on \(corpus.tag): \(items) items; building")
+            let (built, build) = try system.make(corpus: corpus, table: table, snapshot: snapshot)
+            table = nil
+            let builtResident = ProcessMemory.resident
+            log("built in \(build.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", "))")
+            let runner = KeystrokeRunner(mode: mode, budget: budget, minSamples: minSamples, log: log)
+            let results = runner.run(built, sessions: sessions)
+            let sections = (built as? ThumbIndexSystem)?.searchable.listing.sections.count ?? snapshot!.sections.count
+            let report = Report(system: system, corpus: corpus.name, tag: corpus.tag, items: items, sections: sections,
+                                build: build, indexBytes: built.indexBytes, extra: built.extraInfo,
+                                memory: MemoryReport(inputResident: inputResident, builtResident: builtResident,
+                                                     peakResident: ProcessMemory.peakResident),
+                                run: results)
+            try write(report, to: out)
+        }
+    }
+
+    /// Times a listing builder other than ThumbIndex's (whose time is the "listing" phase of its
+    /// keystrokes run).
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Time a peer's sort + bucketing of the corpus.")
+        @OptionGroup var options: CorpusOptions
+
+        enum Builder: String, ExpressibleByArgument, Codable {
+            case icuRecords = "icu-records"
+            case foundationSort = "foundation-sort"
+            case thumbindexListing = "thumbindex-listing"
+        }
+
+        @Option(help: "icu-records, foundation-sort or thumbindex-listing.")
+        var builder: Builder
+
+        @Option(help: "Sort an evenly spaced sample of this many items and extrapolate by n log n (for slow builders).")
+        var maxItems: Int?
+
+        @Option(help: "The JSON file to write.")
+        var out: String
+
+        struct Report: Codable {
+            var kind = "build"
+            var builder: Builder
+            var corpus: Corpus.Name
+            var tag: String
+            var items: Int
+            /// Items actually sorted (fewer than `items` when sampled).
+            var sortedItems: Int
+            /// Measured seconds for `sortedItems`.
+            var measuredSeconds: Double
+            /// Seconds for all `items`: measured, or extrapolated by n log n from the sample.
+            var seconds: Double
+            var extrapolated: Bool
+            var sections: Int
+            var memory: MemoryReport
+        }
+
+        func run() throws {
+            let corpus = options.spec
+            let table = try corpus.readTable()
+            let items = table.count
+            var texts = try corpus.sortTexts(of: table)
+            if let maxItems, maxItems < items {
+                var sample = PackedStrings()
+                for k in 0..<maxItems { sample.append(texts.utf8(k * items / maxItems)) }
+                texts = sample
+            }
+            let clock = ContinuousClock()
+            var sections = 0
+            var seconds = 0.0
+            let inputResident: Int
+            switch builder {
+            case .icuRecords:
+                inputResident = ProcessMemory.resident
+                log("ICU AlphabeticIndex records: \(texts.count) items")
+                let start = clock.now
+                sections = try ListingBuilders.icuRecords(texts, locale: corpus.locale, addLatinLabels: false)
+                seconds = (clock.now - start).seconds
+            case .foundationSort:
+                let strings = (0..<texts.count).map { texts[$0] }
+                inputResident = ProcessMemory.resident
+                log("Foundation localizedStandardCompare sort: \(strings.count) items")
+                let start = clock.now
+                sections = ListingBuilders.foundationSort(strings).sections
+                seconds = (clock.now - start).seconds
+            case .thumbindexListing:
+                inputResident = ProcessMemory.resident
+                log("ThumbIndex Listing: \(table.count) items")
+                let start = clock.now
+                let listing = try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options)
+                seconds = (clock.now - start).seconds
+                sections = listing.sections.count
+                texts = PackedStrings()
+                for _ in 0..<listing.count { texts.append([]) }
+            }
+            let n = Double(items), m = Double(texts.count)
+            let total = texts.count < items ? seconds * (n * log2(n)) / (m * log2(m)) : seconds
+            log(String(format: "%@: %.2f s for %d items%@", builder.rawValue, seconds, texts.count,
+                       texts.count < items ? String(format: " (%.1f s extrapolated to %d)", total, items) : ""))
+            let resident = ProcessMemory.resident
+            try write(Report(builder: builder, corpus: corpus.name, tag: corpus.tag, items: items, sortedItems: texts.count,
+                             measuredSeconds: seconds, seconds: total, extrapolated: texts.count < items, sections: sections,
+                             memory: MemoryReport(inputResident: inputResident, builtResident: resident,
+                                                  peakResident: ProcessMemory.peakResident)),
+                      to: out)
+        }
+    }
+}

@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""Turns the JSON files of a benchmark run (peers-run, run.sh) into RESULTS.md's tables and the plot.
+
+Usage:  report.py [--results results] [--markdown RESULTS.md] [--plot results/latency.png]
+
+Reads   <results>/<corpus>-<system>.json         (peers-run keystrokes)
+        <results>/<corpus>-build-<builder>.json  (peers-run build)
+        <results>/machine.json, <results>/steps.tsv   (run.sh)
+Writes  the part of RESULTS.md between the GENERATED markers (the rest is prose, kept as is),
+        and the plot of median keystroke latency by typed length (log scale), one line per system.
+
+Every number and ratio comes from the one run in <results>. Medians per typed length are over the
+keystrokes a system ran; sampled systems ran a spread-out subset of the same sessions, and their
+p99 weights each bucket's samples by the bucket's share of all keystrokes.
+"""
+
+import argparse
+import json
+import os
+import re
+import sys
+
+SYSTEMS = [
+    ("thumbindex", "ThumbIndex (FilterSession per query)"),
+    ("thumbindex-stateless", "ThumbIndex, stateless filter"),
+    ("sqlite-fts5", "SQLite FTS5 trigram, detail=none"),
+    ("sqlite-fts5-full", "SQLite FTS5 trigram, detail=full"),
+    ("folded-memmem", "memmem over pre-folded UTF-8"),
+    ("naive-seed", "naive seed: deep copy + range(of:)"),
+    ("localized-contains", "localizedStandardContains scan"),
+]
+BUILDERS = [
+    ("thumbindex-listing", "ThumbIndex `Listing`"),
+    ("icu-records", "ICU AlphabeticIndex records (addRecord + bucket walk)"),
+    ("foundation-sort", "Foundation sort, localizedStandardCompare + seed A–Z/# buckets"),
+]
+CORPORA = [("geonames", "GeoNames"), ("people", "people")]
+BUCKETS = ["1", "2", "3", "4+"]
+BEGIN, END = "<!-- BEGIN GENERATED (report.py) -->", "<!-- END GENERATED (report.py) -->"
+GIB = 1024 ** 3
+
+
+def load(results):
+    runs, builds = {}, {}
+    for name in sorted(os.listdir(results)):
+        if not name.endswith(".json") or name == "machine.json":
+            continue
+        with open(os.path.join(results, name)) as f:
+            data = json.load(f)
+        if data.get("kind") == "keystrokes":
+            runs[(data["corpus"], data["system"])] = data
+        elif data.get("kind") == "build":
+            builds[(data["corpus"], data["builder"])] = data
+    machine = {}
+    path = os.path.join(results, "machine.json")
+    if os.path.exists(path):
+        with open(path) as f:
+            machine = json.load(f)
+    steps = []
+    path = os.path.join(results, "steps.tsv")
+    if os.path.exists(path):
+        with open(path) as f:
+            steps = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    return runs, builds, machine, steps
+
+
+def bucket(length):
+    return min(length, 4) - 1
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if n == 0:
+        return None
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def weighted_percentile(samples, q):
+    """samples: (value, weight). The smallest value whose cumulative weight reaches q of the total."""
+    samples = sorted(samples)
+    total = sum(w for _, w in samples)
+    acc = 0.0
+    for value, weight in samples:
+        acc += weight
+        if acc >= q * total - 1e-9:
+            return value
+    return samples[-1][0] if samples else None
+
+
+def stats(run):
+    """Per-bucket medians (ms), counts, p99 (ms) and whether the run was sampled."""
+    measured = run["run"]["measured"]
+    per = [[] for _ in BUCKETS]
+    for m in measured:
+        per[bucket(m["length"])].append(m["micros"] / 1000)
+    sessions = run["run"]["sessionKeystrokes"]
+    sampled = run["run"]["mode"] == "sampled"
+    weights = [sessions[b] / len(per[b]) if per[b] else 0 for b in range(len(BUCKETS))]
+    p99 = weighted_percentile([(x, weights[b] if sampled else 1) for b in range(len(BUCKETS)) for x in per[b]], 0.99)
+    return {
+        "medians": [median(xs) for xs in per],
+        "counts": [len(xs) for xs in per],
+        "sessions": sessions,
+        "p99": p99,
+        "sampled": sampled,
+        "seconds": run["run"]["seconds"],
+    }
+
+
+def ms(x):
+    if x is None:
+        return "—"
+    if x >= 100:
+        return f"{x:,.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    if x >= 1:
+        return f"{x:.2f}"
+    if x >= 0.01:
+        return f"{x:.3f}"
+    return f"{x:.4f}"
+
+
+def ratio(a, b):
+    if a is None or b is None or b == 0:
+        return None
+    return a / b
+
+
+def fmt_ratio(r):
+    if r is None:
+        return "—"
+    if r >= 100:
+        return f"{r:,.0f}×"
+    if r >= 10:
+        return f"{r:.1f}×"
+    return f"{r:.2f}×"
+
+
+def mib(b):
+    return f"{b / 2**20:,.0f}"
+
+
+def build_seconds(run):
+    return sum(p["seconds"] for p in run["build"]["phases"])
+
+
+def phases(run):
+    return ", ".join(f"{p['name']} {p['seconds']:.2f}" for p in run["build"]["phases"])
+
+
+def latency_table(runs, corpus, provisional):
+    lines = [
+        "| system | 1 char | 2 chars | 3 chars | 4+ chars | p99 | keystrokes timed (1/2/3/4+) | build s (phases) | peak RSS MiB | index B/item |",
+        "|---|---:|---:|---:|---:|---:|---|---|---:|---:|",
+    ]
+    for system, label in SYSTEMS:
+        run = runs.get((corpus, system))
+        if not run:
+            continue
+        s = stats(run)
+        counts = "/".join(str(c) for c in s["counts"])
+        of = "/".join(str(c) for c in s["sessions"])
+        timed = f"{counts} of {of}" + (" (sampled)" if s["sampled"] else " (all, in typing order)")
+        index = run.get("indexBytes")
+        per_item = f"{index / run['items']:.1f}" if index is not None else "— (scan)"
+        if system.startswith("thumbindex") and index is None:
+            per_item = "n/a (no index yet)"
+        name = label + (" **(provisional)**" if system.startswith("thumbindex") and provisional else "")
+        lines.append(
+            f"| {name} | {' | '.join(ms(m) for m in s['medians'])} | {ms(s['p99'])} | {timed} | "
+            f"{build_seconds(run):.2f} ({phases(run)}) | {mib(run['memory']['peakResident'])} | {per_item} |"
+        )
+    return lines
+
+
+def build_table(runs, builds, corpus):
+    lines = [
+        "| builder | items sorted | seconds | sections | peak RSS MiB |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for builder, label in BUILDERS:
+        b = builds.get((corpus, builder))
+        if not b:
+            continue
+        secs = f"{b['seconds']:.2f}"
+        if b["extrapolated"]:
+            secs = f"{b['seconds']:.1f} (extrapolated by n log n from {b['measuredSeconds']:.1f} s on {b['sortedItems']:,})"
+        lines.append(f"| {label} | {b['sortedItems']:,} | {secs} | {b['sections']} | {mib(b['memory']['peakResident'])} |")
+    return lines
+
+
+def agreement_table(runs, corpus):
+    """How often each system's answer equals the reference's, on the keystrokes both ran."""
+    ref_name = "naive-seed"
+    ref = runs.get((corpus, ref_name))
+    if not ref:
+        return []
+    ref_by = {m["position"]: m for m in ref["run"]["measured"]}
+    lines = [
+        f"| system | keystrokes compared | same total as {ref_name} | same per-section counts and first page |",
+        "|---|---:|---:|---:|",
+    ]
+    for system, label in SYSTEMS:
+        run = runs.get((corpus, system))
+        if not run or system == ref_name:
+            continue
+        common = [(m, ref_by[m["position"]]) for m in run["run"]["measured"] if m["position"] in ref_by]
+        if not common:
+            continue
+        same_total = sum(a["total"] == b["total"] for a, b in common)
+        same = sum(a["digest"] == b["digest"] for a, b in common)
+        n = len(common)
+        lines.append(f"| {label} | {n} | {same_total} ({100 * same_total / n:.0f} %) | {same} ({100 * same / n:.0f} %) |")
+    return lines
+
+
+def targets(runs, builds, provisional):
+    """Issue 4's targets, each with its ratio from this run and whether it is met."""
+    rows = []
+
+    def add(target, value, met, note=""):
+        status = "—" if met is None else ("**met**" if met else "**missed**")
+        if provisional and met is not None and "ThumbIndex" in target:
+            status += " (provisional)"
+        rows.append(f"| {target} | {value} | {status} | {note} |")
+
+    ti = runs.get(("geonames", "thumbindex"))
+    sq = runs.get(("geonames", "sqlite-fts5"))
+    nv = runs.get(("geonames", "naive-seed"))
+    tis, sqs, nvs = (stats(r) if r else None for r in (ti, sq, nv))
+
+    if tis and sqs:
+        rs = [ratio(b, a) for a, b in zip(tis["medians"], sqs["medians"])]
+        met = all(r is not None and r >= 10 for r in rs)
+        add("GeoNames: ThumbIndex median ≥10× lower than SQLite FTS5 at every typed length",
+            " / ".join(f"{n}: {fmt_ratio(r)}" for n, r in zip(BUCKETS, rs)), met,
+            "" if met else "worst: " + fmt_ratio(min(r for r in rs if r is not None)) + " (needs 10×)")
+        r = ratio(sqs["p99"], tis["p99"])
+        add("GeoNames: ThumbIndex p99 ≥10× lower than SQLite FTS5", fmt_ratio(r), r is not None and r >= 10,
+            f"ThumbIndex {ms(tis['p99'])} ms, SQLite {ms(sqs['p99'])} ms")
+    if tis and nvs:
+        rs = [ratio(b, a) for a, b in zip(tis["medians"], nvs["medians"])]
+        met = all(r is not None and r >= 1000 for r in rs)
+        add("GeoNames: ThumbIndex median ≥1000× lower than the naive seed approach",
+            " / ".join(f"{n}: {fmt_ratio(r)}" for n, r in zip(BUCKETS, rs)), met,
+            "" if met else "worst: " + fmt_ratio(min(r for r in rs if r is not None)) + " (needs 1000×)")
+    if ti and sq:
+        t, s = build_seconds(ti), build_seconds(sq)
+        add("GeoNames: ThumbIndex listing + index build faster than SQLite FTS5 build",
+            f"ThumbIndex {t:.2f} s vs SQLite {s:.2f} s ({fmt_ratio(ratio(s, t))} faster)", t < s)
+    lst = builds.get(("geonames", "thumbindex-listing"))
+    icu = builds.get(("geonames", "icu-records"))
+    if lst and icu:
+        r = ratio(icu["seconds"], lst["seconds"])
+        add("GeoNames: sorting + bucketing ≥5× faster than ICU AlphabeticIndex records",
+            f"{fmt_ratio(r)} (ThumbIndex {lst['seconds']:.2f} s, ICU {icu['seconds']:.1f} s)", r is not None and r >= 5)
+    if ti and sq:
+        tb, sb = ti.get("indexBytes"), sq.get("indexBytes")
+        if tb is None:
+            add("GeoNames: ThumbIndex search index ≤4× the bytes of SQLite's FTS5 trigram index (detail=none)",
+                f"SQLite FTS5 index {sb / 1e6:.1f} MB ({sb / sq['items']:.1f} B/item); ThumbIndex: no index to measure yet",
+                None, "not measurable: the library still scans (no search index has landed)")
+        else:
+            r = ratio(tb, sb)
+            add("GeoNames: ThumbIndex search index ≤4× the bytes of SQLite's FTS5 trigram index (detail=none)",
+                f"{r:.2f}× ({tb / 1e6:.1f} MB vs {sb / 1e6:.1f} MB)", r <= 4)
+    tp = runs.get(("people", "thumbindex"))
+    if ti and tp:
+        a, b = stats(ti)["p99"], stats(tp)["p99"]
+        r = ratio(b, a)
+        add("10M: ThumbIndex p99 within 10× of its 1.4M value", f"{fmt_ratio(r)} ({ms(b)} ms vs {ms(a)} ms)",
+            r is not None and r <= 10)
+    peaks = [r["memory"]["peakResident"] for r in runs.values()] + [b["memory"]["peakResident"] for b in builds.values()]
+    if peaks:
+        peak = max(peaks)
+        add("The whole run fits in 24 GiB", f"largest process peak {peak / GIB:.2f} GiB (processes run one at a time)",
+            peak < 24 * GIB)
+    return ["| target | this run | status | note |", "|---|---|---|---|"] + rows
+
+
+def machine_section(machine, steps):
+    lines = []
+    if machine:
+        for key, label in [
+            ("date", "run"), ("cpu", "CPU"), ("cores", "cores"), ("memory", "memory"), ("kernel", "kernel"),
+            ("os", "OS"), ("swift", "Swift"), ("icu", "ICU (system)"), ("sqlite", "SQLite (system)"),
+            ("commit", "repository commit"), ("thumbindex", "ThumbIndex search"), ("load", "load average at start"),
+        ]:
+            if machine.get(key):
+                lines.append(f"- {label}: {machine[key]}")
+    if steps:
+        total = sum(float(s[1]) for s in steps)
+        lines.append(f"- full run: {total / 60:.1f} min ({', '.join(f'{s[0]} {float(s[1]):.0f} s' for s in steps)})")
+    return lines
+
+
+def generate(runs, builds, machine, steps):
+    provisional = machine.get("provisional", False)
+    out = [BEGIN, ""]
+    out.append("### Machine and run")
+    out.append("")
+    out += machine_section(machine, steps)
+    out.append("")
+    out.append("### Targets (GeoNames 1.4M unless stated; ratios from this one run)")
+    out.append("")
+    out += targets(runs, builds, provisional)
+    out.append("")
+    for corpus, label in CORPORA:
+        items = next((r["items"] for (c, _), r in runs.items() if c == corpus), None)
+        if items is None:
+            continue
+        sections = next((r["sections"] for (c, _), r in runs.items() if c == corpus), 0)
+        out.append(f"### {label}: {items:,} items, {sections} sections")
+        out.append("")
+        out.append("Keystroke latency in milliseconds: median by typed length, and p99 over all keystrokes.")
+        out.append("")
+        out += latency_table(runs, corpus, provisional)
+        out.append("")
+        bt = build_table(runs, builds, corpus)
+        if len(bt) > 2:
+            out.append("Sorting and bucketing alone (each in its own process):")
+            out.append("")
+            out += bt
+            out.append("")
+        at = agreement_table(runs, corpus)
+        if at:
+            out.append("Answers compared on the keystrokes both systems ran:")
+            out.append("")
+            out += at
+            out.append("")
+    out.append(END)
+    return "\n".join(out)
+
+
+def plot(runs, path, provisional):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    corpora = [(c, l) for c, l in CORPORA if any(k[0] == c for k in runs)]
+    fig, axes = plt.subplots(1, len(corpora), figsize=(6.5 * len(corpora), 5), sharey=True, squeeze=False)
+    markers = ["o", "s", "D", "^", "v", "P"]
+    xs = list(range(len(BUCKETS))) + [len(BUCKETS) + 0.5]
+    for ax, (corpus, label) in zip(axes[0], corpora):
+        items = next(r["items"] for (c, _), r in runs.items() if c == corpus)
+        for (system, name), marker in zip(SYSTEMS, markers):
+            run = runs.get((corpus, system))
+            if not run:
+                continue
+            s = stats(run)
+            ys = s["medians"] + [s["p99"]]
+            if system.startswith("thumbindex") and provisional:
+                name += " (provisional)"
+            if s["sampled"]:
+                name += " (sampled)"
+            line, = ax.plot(xs[:-1], ys[:-1], marker=marker, label=name)
+            ax.plot([xs[-1]], [ys[-1]], marker=marker, fillstyle="none", linestyle="none", color=line.get_color())
+        ax.axvline(len(BUCKETS) - 0.25, color="grey", linestyle=":", linewidth=1)
+        ax.set_xticks(xs, BUCKETS + ["p99"])
+        ax.set_yscale("log")
+        ax.set_xlabel("characters typed")
+        ax.set_title(f"{label}, {items:,} items")
+        ax.grid(True, which="both", axis="y", alpha=0.3)
+    axes[0][0].set_ylabel("keystroke latency, ms (median; p99 hollow)")
+    axes[0][-1].legend(fontsize=8, loc="best")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    print(f"wrote {path}", file=sys.stderr)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--results", default=os.path.join(here, "results"))
+    parser.add_argument("--markdown", default=os.path.join(here, "RESULTS.md"))
+    parser.add_argument("--plot", default=None, help="default: <results>/latency.png")
+    parser.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
+    args = parser.parse_args()
+
+    runs, builds, machine, steps = load(args.results)
+    if not runs and not builds:
+        sys.exit(f"no results in {args.results}")
+    text = generate(runs, builds, machine, steps)
+    if args.print:
+        print(text)
+    else:
+        old = open(args.markdown).read() if os.path.exists(args.markdown) else f"# Results\n\n{BEGIN}\n{END}\n"
+        if BEGIN not in old:
+            old += f"\n{BEGIN}\n{END}\n"
+        new = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: text, old, flags=re.S)
+        with open(args.markdown, "w") as f:
+            f.write(new)
+        print(f"wrote {args.markdown}", file=sys.stderr)
+    plot(runs, args.plot or os.path.join(args.results, "latency.png"), machine.get("provisional", False))
+
+
+if __name__ == "__main__":
+    main()
