@@ -76,7 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
         for source in sources {
             let loaded = try source.load(collation: collation, format: format, key: key, reading: reading, pin: pin)
             let listing = loaded.listing.listing
-            logger.info("loaded \(source.name) from \(source.path): \(listing.count) items in \(listing.sections.count) sections (\(listing.collation.locale)) in \(loaded.duration.formatted(.units(allowed: [.seconds, .milliseconds], fractionalPart: .show(length: 0))))")
+            logger.info("loaded \(source.name) from \(source.path): \(listing.count) items in \(listing.sections.count) sections (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
             listings.append((source.name, loaded.listing))
         }
         let catalog: ListingCatalog
@@ -87,9 +87,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let loadTime = ContinuousClock.now - started
         let app = buildApplication(ServerOptions(host: host, port: port, catalog: catalog, logger: logger) { url in
-            logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(loadTime.formatted(.units(allowed: [.seconds, .milliseconds], fractionalPart: .show(length: 0))))); Ctrl-C stops")
+            logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(Self.seconds(loadTime))); Ctrl-C stops")
         })
         try await app.runService()
         logger.info("stopped")
+    }
+
+    /// "0.048 s", "3.24 s".
+    private static func seconds(_ duration: Duration) -> String {
+        let s = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: s < 1 ? "%.3f s" : "%.2f s", s)
     }
 }
