@@ -71,6 +71,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         let sources = files.isEmpty ? [ListingSource.bundledCorpus] : files.map(ListingSource.init(argument:))
+        // Names are checked before any file is read: loading a big file takes seconds.
+        var names = Set<String>()
+        for source in sources {
+            guard ListingCatalog.isValidName(source.name) else {
+                throw CLIError("\(source.path): '\(source.name)' cannot name a listing (it appears in URLs); serve it as NAME=\(source.path) with letters, digits, '-', '_' or '.'")
+            }
+            guard names.insert(source.name).inserted else {
+                throw CLIError("two listings are called '\(source.name)'; name them with NAME=FILE")
+            }
+        }
         var listings: [(name: String, listing: SearchableListing)] = []
         let started = ContinuousClock.now
         for source in sources {
