@@ -6,6 +6,7 @@ import Testing
 
 /// Every bad request gets a 4xx with `{"error": "..."}` saying what was wrong, and the server
 /// answers the next request normally.
+@Suite("Bad input: 400/404 with {\"error\"}, then the server answers normally")
 struct BadInputTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let uri: String
@@ -88,6 +89,7 @@ struct BadInputTests {
 }
 
 /// The strict query-string parser, on its own.
+@Suite("Query strings: strict percent-decoding and UTF-8")
 struct QueryStringTests {
     @Test func decodesPlusPercentAndRawUnicode() throws {
         let query = try QueryString("q=a+b%20c%2B&fold=all&x=%C3%A9%F0%9F%98%80&raw=Åsa&flag")

@@ -6,6 +6,7 @@ import ThumbIndex
 @testable import ThumbIndexServer
 
 /// `GET /api/listings`.
+@Suite("GET /api/listings: the listings served")
 struct CatalogEndpointTests {
     @Test func listsEveryListingWithItsLocaleAndSizes() async throws {
         try await TestServer.run { client in
@@ -34,6 +35,7 @@ struct CatalogEndpointTests {
 }
 
 /// `GET /api/listings/{name}/sections`.
+@Suite("GET /api/listings/{name}/sections: filtered sections, counts and one page of rows")
 struct SectionsEndpointTests {
     let listing = TestServer.catalog["people"]!.listing
 
@@ -176,6 +178,7 @@ struct SectionsEndpointTests {
 }
 
 /// `GET /api/listings/{name}/index/{position}`.
+@Suite("GET /api/listings/{name}/index/{position}: where an index title leads")
 struct IndexEndpointTests {
     @Test func theSentinelLeadsToTheSearchField() async throws {
         try await TestServer.run { client in
@@ -226,6 +229,7 @@ struct IndexEndpointTests {
 }
 
 /// `GET /`.
+@Suite("GET /: the page")
 struct PageTests {
     @Test func thePageIsSelfContainedHTML() async throws {
         try await TestServer.run { client in
