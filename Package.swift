@@ -11,10 +11,13 @@ let package = Package(
     products: [
         .library(name: "ThumbIndex", targets: ["ThumbIndex"]),
         .executable(name: "thumbindex", targets: ["thumbindex"]),
+        .library(name: "ThumbIndexServer", targets: ["ThumbIndexServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
     ],
     targets: [
         // The only target that includes ICU headers, and only from its .cpp files: the public
@@ -32,11 +35,23 @@ let package = Package(
             name: "ThumbIndex",
             dependencies: ["CThumbIndexICU"]
         ),
+        // The HTTP front end: JSON API and the page, over listings built by the caller.
+        .target(
+            name: "ThumbIndexServer",
+            dependencies: [
+                "ThumbIndex",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Page/index.html")]
+        ),
         .executableTarget(
             name: "thumbindex",
             dependencies: [
                 "ThumbIndex",
+                "ThumbIndexServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -46,6 +61,14 @@ let package = Package(
                 "CThumbIndexICU",
                 "thumbindex",  // built first, so the CLI tests can run the real binary
                 .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "ThumbIndexServerTests",
+            dependencies: [
+                "ThumbIndex",
+                "ThumbIndexServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
     ],

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `thumbindex`: locale-correct sectioned listings and filter-as-you-type search, from the shell.
 @main
-struct ThumbIndexCommand: ParsableCommand {
+struct ThumbIndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbindex",
         abstract: "Locale-correct alphabetized, sectioned listings with a side index, from the command line.",
@@ -10,7 +10,8 @@ struct ThumbIndexCommand: ParsableCommand {
             Sorts names by the locale's ICU collation, groups them under the locale's index letters \
             (ICU's AlphabeticIndex labels, "#" for digits, last), and prints the listing.
             With no FILE, the bundled address book Corpora/contacts.tsv is used.
+            `thumbindex serve` serves the listings over HTTP: a JSON API and a filter-as-you-type page.
             """,
-        subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self, BenchCommand.self]
+subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self, ServeCommand.self, BenchCommand.self]
     )
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import ThumbIndex
+
+/// The JSON API over the catalog:
+/// - `GET /api/listings`: the listings served;
+/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&offset=&limit=`: the filtered listing,
+///   every non-empty section with its count, and the rows in `[offset, offset + limit)`;
+/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=`: where an index title leads.
+///
+/// Queries run concurrently on the immutable catalog; a request's cost is bounded by the caps on
+/// `q` (256 characters) and `limit` (1000 rows).
+struct ListingsController<Context: RequestContext>: Sendable {
+    let catalog: ListingCatalog
+    let cache: FilterCache
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.get(use: list)
+        group.get("{name}/sections", use: sections)
+        group.get("{name}/index/{position}", use: indexTarget)
+    }
+
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        .json(ListingJSON.catalog(catalog))
+    }
+
+    @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
+        let entry = try entry(context)
+        let query = try FilterQuery(QueryString(request.uri.query))
+        let filter = filter(entry, query)
+        return .json(ListingJSON.sections(of: entry, filter: filter, query: query))
+    }
+
+    @Sendable func indexTarget(_ request: Request, context: Context) async throws -> Response {
+        let entry = try entry(context)
+        let query = try FilterQuery(QueryString(request.uri.query))
+        let text = context.parameters.get("position") ?? ""
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let position = Int(text) else {
+            throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
+        }
+        let filter = filter(entry, query)
+        let titles = filter.query.isEmpty ? entry.listing.indexTitles : filter.indexTitles
+        guard position < titles.count else {
+            throw APIError.notFound("index position \(position) is out of range: the index has \(titles.count) titles (0–\(titles.count - 1))")
+        }
+        if position == 0 {
+            return .json(ListingJSON.indexTarget(title: titles[0], section: nil))
+        }
+        // Unfiltered, an index title (an empty letter, with a full index) may lead to a later
+        // section; filtered, the index lists exactly the remaining sections.
+        let filteredSection: ListingFilter.FilteredSection
+        if filter.query.isEmpty {
+            guard case .section(let s)? = entry.listing.section(forIndexTitleAt: position) else {
+                throw APIError(.internalServerError, "index position \(position) leads nowhere")
+            }
+            // Unfiltered, filtered section k is listing section k: every non-empty section remains.
+            filteredSection = filter.sections[s]
+        } else {
+            filteredSection = filter.sections[position - 1]
+        }
+        return .json(ListingJSON.indexTarget(title: titles[position], section: filteredSection))
+    }
+
+    private func entry(_ context: Context) throws(APIError) -> ListingCatalog.Entry {
+        let name = context.parameters.get("name") ?? ""
+        guard let entry = catalog[name] else {
+            let known = catalog.entries.map(\.name).joined(separator: ", ")
+            throw .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known)")
+        }
+        return entry
+    }
+
+    /// The filter for `query`: the precomputed whole listing for an empty query, else the cache's.
+    private func filter(_ entry: ListingCatalog.Entry, _ query: FilterQuery) -> ListingFilter {
+        let trimmed = query.q.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return entry.unfiltered }
+        let key = FilterCache.Key(listing: entry.name, query: trimmed, fold: query.fold, mode: query.mode)
+        return cache.filter(for: key) { entry.searchable.filter(trimmed, fold: query.fold, mode: query.mode) }
+    }
+}

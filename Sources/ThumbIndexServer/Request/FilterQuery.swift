@@ -1,0 +1,63 @@
+import ThumbIndex
+
+/// The validated parameters of a filtered request:
+/// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
+/// `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are ignored (cache busters welcome).
+struct FilterQuery: Sendable, Hashable {
+    /// The longest `q` accepted, in characters (grapheme clusters, as a person counts them).
+    static let maxQueryLength = 256
+    /// The most rows one request may ask for: it bounds a request's cost.
+    static let maxLimit = 1000
+    static let defaultLimit = 100
+
+    var q = ""
+    var fold = Fold.diacritics
+    var mode = MatchMode.contains
+    var offset = 0
+    var limit = FilterQuery.defaultLimit
+
+    /// Reads and checks the parameters of `query`.
+    /// - Throws: `APIError.badRequest` naming the parameter, the value and what is accepted.
+    init(_ query: QueryString) throws(APIError) {
+        if let q = query["q"] {
+            guard q.count <= Self.maxQueryLength else {
+                throw .badRequest("q is \(q.count) characters long; the limit is \(Self.maxQueryLength)")
+            }
+            self.q = q
+        }
+        if let fold = query["fold"] {
+            guard let value = Fold(rawValue: fold) else {
+                throw .badRequest("unknown fold '\(fold)'; use one of \(Fold.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.fold = value
+        }
+        if let mode = query["mode"] {
+            guard let value = MatchMode(rawValue: mode) else {
+                throw .badRequest("unknown mode '\(mode)'; use one of \(MatchMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.mode = value
+        }
+        if let offset = query["offset"] {
+            self.offset = try Self.count(offset, name: "offset")
+        }
+        if let limit = query["limit"] {
+            let value = try Self.count(limit, name: "limit")
+            guard value <= Self.maxLimit else {
+                throw .badRequest("limit is \(limit); at most \(Self.maxLimit) rows per request (page with offset)")
+            }
+            self.limit = value
+        }
+    }
+
+    /// A non-negative decimal integer (digits only: no sign, no space, no exponent).
+    private static func count(_ text: String, name: String) throws(APIError) -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            throw .badRequest("\(name) must be a non-negative integer, got '\(shown)'")
+        }
+        guard let value = Int(text), value <= Int(Int32.max) else {
+            throw .badRequest("\(name) is too large: \(text.prefix(40))")
+        }
+        return value
+    }
+}

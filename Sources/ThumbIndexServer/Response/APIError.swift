@@ -1,0 +1,27 @@
+import Hummingbird
+import ThumbIndex
+
+/// An error answered as `{"error": "..."}` with its HTTP status: what was wrong, in words.
+struct APIError: HTTPResponseError, CustomStringConvertible {
+    let status: HTTPResponse.Status
+    let message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
+    static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
+
+    var description: String { "\(status.code) \(message)" }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var json = JSONWriter()
+        json.raw("{")
+        json.key("error")
+        json.string(message)
+        json.raw("}\n")
+        return Response.json(json, status: status)
+    }
+}

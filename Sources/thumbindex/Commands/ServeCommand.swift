@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ThumbIndex
+import ThumbIndexServer
+
+/// `thumbindex serve`: the JSON API and the filter-as-you-type page over HTTP.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve listings over HTTP: a JSON API and a filter-as-you-type page at /.",
+        discussion: """
+            Builds a searchable listing per FILE at start-up, then answers
+              GET /                                        the page
+              GET /api/listings                            the listings served
+              GET /api/listings/NAME/sections?q=&fold=&mode=&offset=&limit=
+              GET /api/listings/NAME/index/POSITION        where an index title leads
+            A FILE is served under NAME, or under its base name without extension. .tsv files \
+            (or --format tsv, --key, --reading, --pin) are TSV with a header row; --key, \
+            --reading and --pin apply to every file. With no FILE, the bundled address book \
+            Corpora/contacts.tsv is served as "contacts". Ctrl-C (SIGINT) or SIGTERM stops the \
+            server gracefully.
+            Examples:
+              thumbindex serve
+              thumbindex serve --locale sv --port 9000 people=names.txt cities.tsv
+            """
+    )
+
+    @Option(name: .long, help: "Host to bind (127.0.0.1: this machine only; 0.0.0.0: every interface).")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "Port to bind (0 picks a free port; the URL is logged).")
+    var port = 8080
+
+    @Option(name: .long, help: ArgumentHelp("Locale whose collation and index letters to use for every file (sv, de, zh_Hant, ja-JP).", valueName: "locale"))
+    var locale = "en"
+
+    @Option(name: .long, help: ArgumentHelp("Add the Latin A–Z labels: automatic, always or never.", valueName: "mode"))
+    var latin: IndexedCollation.LatinLabels = .automatic
+
+    @Option(name: .long, help: ArgumentHelp("Input format of every file: lines or tsv. Default: tsv for .tsv files or when --key, --reading or --pin is given, else lines.", valueName: "format"))
+    var format: InputFormat?
+
+    @Option(name: .long, help: ArgumentHelp("TSV column shown as the item's text (default: the first column).", valueName: "column"))
+    var key: String?
+
+    @Option(name: .long, help: ArgumentHelp("TSV column holding a reading used for order and section when non-empty.", valueName: "column"))
+    var reading: String?
+
+    @Option(name: .long, help: ArgumentHelp("TSV column; items with a non-empty value form a leading \"Favorites\" section.", valueName: "column"))
+    var pin: String?
+
+    @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled Corpora/contacts.tsv as \"contacts\".", valueName: "[name=]file"))
+    var files: [String] = []
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port \(port): use 0…65535") }
+    }
+
+    func run() async throws {
+        let logger = {
+            var logger = Logger(label: "thumbindex")
+            logger.logLevel = .info
+            return logger
+        }()
+        let collation: IndexedCollation
+        do {
+            collation = try IndexedCollation(locale: locale, latinLabels: latin)
+        } catch let error as LocaleError {
+            throw CLIError("--locale \(error.description)")
+        }
+
+        let sources = files.isEmpty ? [ListingSource.bundledCorpus] : files.map(ListingSource.init(argument:))
+        // Names are checked before any file is read: loading a big file takes seconds.
+        var names = Set<String>()
+        for source in sources {
+            guard ListingCatalog.isValidName(source.name) else {
+                throw CLIError("\(source.path): '\(source.name)' cannot name a listing (it appears in URLs); serve it as NAME=\(source.path) with letters, digits, '-', '_' or '.'")
+            }
+            guard names.insert(source.name).inserted else {
+                throw CLIError("two listings are called '\(source.name)'; name them with NAME=FILE")
+            }
+        }
+        var listings: [(name: String, listing: SearchableListing)] = []
+        let started = ContinuousClock.now
+        for source in sources {
+            let loaded = try source.load(collation: collation, format: format, key: key, reading: reading, pin: pin)
+            let listing = loaded.listing.listing
+            logger.info("loaded \(source.name) from \(source.path): \(listing.count) items in \(listing.sections.count) sections (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
+            listings.append((source.name, loaded.listing))
+        }
+        let catalog: ListingCatalog
+        do {
+            catalog = try ListingCatalog(listings)
+        } catch {
+            throw CLIError(error.description)
+        }
+        let loadTime = ContinuousClock.now - started
+        let app = buildApplication(ServerOptions(host: host, port: port, catalog: catalog, logger: logger) { url in
+            logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(Self.seconds(loadTime))); Ctrl-C stops")
+        })
+        try await app.runService()
+        logger.info("stopped")
+    }
+
+    /// "0.048 s", "3.24 s".
+    private static func seconds(_ duration: Duration) -> String {
+        let s = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return String(format: s < 1 ? "%.3f s" : "%.2f s", s)
+    }
+}

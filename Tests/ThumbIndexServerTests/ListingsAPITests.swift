@@ -1,0 +1,249 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import ThumbIndex
+@testable import ThumbIndexServer
+
+/// `GET /api/listings`.
+@Suite("GET /api/listings: the listings served")
+struct CatalogEndpointTests {
+    @Test func listsEveryListingWithItsLocaleAndSizes() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings", as: CatalogAnswer.self)
+            let expected = TestServer.catalog.entries.map {
+                CatalogAnswer.Entry(name: $0.name, locale: $0.listing.collation.locale,
+                                    items: $0.listing.count, sections: $0.listing.sections.count)
+            }
+            #expect(answer.listings == expected)
+            #expect(answer.listings.first?.name == "people")
+            #expect(answer.listings.first?.items == TestServer.names.count)
+        }
+    }
+
+    @Test func servesTheBundledContactsCorpusWithItsFavorites() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings/contacts/sections?limit=10", as: SectionsAnswer.self)
+            #expect(answer.total == 600)
+            #expect(answer.sections.first?.title == "Favorites")
+            #expect(answer.sections.first?.count == 8)
+            #expect(answer.indexTitles.first == "{search}")
+            #expect(answer.indexTitles.last == "#" || answer.indexTitles.contains("Z"))
+            #expect(answer.items.count == 10)
+        }
+    }
+}
+
+/// `GET /api/listings/{name}/sections`.
+@Suite("GET /api/listings/{name}/sections: filtered sections, counts and one page of rows")
+struct SectionsEndpointTests {
+    let listing = TestServer.catalog["people"]!.listing
+
+    @Test func anEmptyQueryIsTheWholeListing() async throws {
+        try await TestServer.run { [listing] client in
+            let answer = try await client.getJSON("/api/listings/people/sections", as: SectionsAnswer.self)
+            #expect(answer.total == listing.count)
+            #expect(answer.indexTitles == listing.indexTitles)
+            #expect(answer.sections.map(\.title) == listing.sections.map(\.title))
+            #expect(answer.sections.map(\.count) == listing.sections.map(\.count))
+            #expect(answer.sections.map(\.offset) == listing.sections.map(\.rows.lowerBound))
+            #expect(answer.texts == (0..<listing.count).map { listing.text(ofRow: $0) })
+            #expect(answer.items.allSatisfy { $0.matches.isEmpty })
+            // Each section's index is its title's position in the side index.
+            for section in answer.sections { #expect(answer.indexTitles[section.index] == section.indexTitle) }
+        }
+    }
+
+    @Test func aBlankQueryIsTheWholeListing() async throws {
+        try await TestServer.run { [listing] client in
+            let answer = try await client.getJSON("/api/listings/people/sections?q=%20%20+", as: SectionsAnswer.self)
+            #expect(answer.total == listing.count)
+            #expect(answer.q == "")
+        }
+    }
+
+    @Test func aQueryKeepsMatchingItemsInTheirSectionsWithMatchRanges() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings/people/sections?q=an", as: SectionsAnswer.self)
+            // "an" (diacritics and case folded by default) is in Anna, Anders, Eva Hansen, Ängel.
+            #expect(Set(answer.texts) == ["Anna Berg", "Anders Lind", "Eva Hansen", "Ängel Ek"])
+            #expect(answer.total == 4)
+            #expect(answer.sections.map(\.title) == ["A", "E"])
+            #expect(answer.sections.map(\.count) == [3, 1])
+            #expect(answer.sections.map(\.offset) == [0, 3])
+            #expect(answer.indexTitles == ["{search}", "A", "E"])
+            #expect(answer.sections.map(\.index) == [1, 2])
+            let anna = try #require(answer.items.first { $0.text == "Anna Berg" })
+            #expect(anna.matches == [[0, 2]])
+            let hansen = try #require(answer.items.first { $0.text == "Eva Hansen" })
+            #expect(hansen.matches == [[5, 7]])
+        }
+    }
+
+    @Test func matchRangesAreUTF16Offsets() async throws {
+        try await TestServer.run { client in
+            // 😀 is two UTF-16 units, so "Smile" starts at 3 (as JavaScript counts).
+            let answer = try await client.getJSON("/api/listings/people/sections?q=smile", as: SectionsAnswer.self)
+            #expect(answer.items == [.init(text: "😀 Smile Inc", matches: [[3, 8]])])
+            #expect(answer.sections.map(\.title) == ["#"] || answer.sections.count == 1)
+        }
+    }
+
+    @Test func percentEncodingAndPlusDecodeToTheQuery() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings/people/sections?q=chlo%C3%A9+m", as: SectionsAnswer.self)
+            #expect(answer.q == "chloé m")
+            #expect(answer.items == [.init(text: "Chloé Martin", matches: [[0, 7]])])
+            let raw = try await client.getJSON("/api/listings/people/sections?q=Åsa", as: SectionsAnswer.self)
+            #expect(raw.texts == ["Åsa Nyström"])
+        }
+    }
+
+    @Test func foldAndModeAreAcceptedAndEchoed() async throws {
+        try await TestServer.run { client in
+            for fold in Fold.allCases {
+                for mode in MatchMode.allCases {
+                    let answer = try await client.getJSON("/api/listings/people/sections?q=a&fold=\(fold.rawValue)&mode=\(mode.rawValue)", as: SectionsAnswer.self)
+                    #expect(answer.fold == fold.rawValue)
+                    #expect(answer.mode == mode.rawValue)
+                }
+            }
+        }
+    }
+
+    @Test func onlyRowsInsideTheWindowCarryItems() async throws {
+        try await TestServer.run { [listing] client in
+            let answer = try await client.getJSON("/api/listings/people/sections?offset=3&limit=4", as: SectionsAnswer.self)
+            #expect(answer.offset == 3 && answer.limit == 4)
+            // Every section is listed, with its full count ...
+            #expect(answer.sections.map(\.count) == listing.sections.map(\.count))
+            // ... but only rows 3..<7 of the listing are items, each under its own section.
+            #expect(answer.texts == (3..<7).map { listing.text(ofRow: $0) })
+            for section in answer.sections {
+                let inWindow = min(section.offset + section.count, 7) - max(section.offset, 3)
+                #expect(section.items.count == max(0, inWindow), "section \(section.title)")
+            }
+        }
+    }
+
+    @Test func anOffsetPastTheEndGivesCountsWithoutItems() async throws {
+        try await TestServer.run { [listing] client in
+            let answer = try await client.getJSON("/api/listings/people/sections?offset=5000", as: SectionsAnswer.self)
+            #expect(answer.total == listing.count)
+            #expect(answer.sections.count == listing.sections.count)
+            #expect(answer.items.isEmpty)
+            let none = try await client.getJSON("/api/listings/people/sections?limit=0", as: SectionsAnswer.self)
+            #expect(none.items.isEmpty && none.total == listing.count)
+        }
+    }
+
+    @Test func limitDefaultsTo100AndGoesUpTo1000() async throws {
+        try await TestServer.run { client in
+            let defaults = try await client.getJSON("/api/listings/many/sections", as: SectionsAnswer.self)
+            #expect(defaults.total == 1500)
+            #expect(defaults.items.count == 100)
+            #expect(defaults.limit == 100)
+            let most = try await client.getJSON("/api/listings/many/sections?limit=1000&offset=1000", as: SectionsAnswer.self)
+            #expect(most.items.count == 500)
+            let page = try await client.getJSON("/api/listings/many/sections?limit=1000", as: SectionsAnswer.self)
+            #expect(page.items.count == 1000)
+        }
+    }
+
+    @Test func unknownParametersAreIgnored() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings/people/sections?q=anna&_=12345&&", as: SectionsAnswer.self)
+            #expect(answer.texts == ["Anna Berg"])
+        }
+    }
+
+    @Test func concurrentQueriesGiveTheSameAnswersAsOneAtATime() async throws {
+        try await TestServer.run { client in
+            let queries = ["a", "an", "e", "ö", "smile", "", "zo", "b", "x", "42"]
+            var sequential: [String: [String]] = [:]
+            for q in queries {
+                sequential[q] = try await client.getJSON("/api/listings/people/sections?q=\(q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", as: SectionsAnswer.self).texts
+            }
+            try await withThrowingTaskGroup(of: (String, [String]).self) { group in
+                for round in 0..<64 {
+                    let q = queries[round % queries.count]
+                    group.addTask {
+                        (q, try await client.getJSON("/api/listings/people/sections?q=\(q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", as: SectionsAnswer.self).texts)
+                    }
+                }
+                for try await (q, texts) in group { #expect(texts == sequential[q]) }
+            }
+        }
+    }
+}
+
+/// `GET /api/listings/{name}/index/{position}`.
+@Suite("GET /api/listings/{name}/index/{position}: where an index title leads")
+struct IndexEndpointTests {
+    @Test func theSentinelLeadsToTheSearchField() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings/people/index/0", as: IndexTargetAnswer.self)
+            #expect(answer == IndexTargetAnswer(title: "{search}", target: "search"))
+        }
+    }
+
+    @Test func aLetterLeadsToTheFirstRowOfItsSection() async throws {
+        try await TestServer.run { client in
+            let listing = TestServer.catalog["people"]!.listing
+            for position in 1..<listing.indexTitles.count {
+                let answer = try await client.getJSON("/api/listings/people/index/\(position)", as: IndexTargetAnswer.self)
+                #expect(answer.title == listing.indexTitles[position])
+                #expect(answer.target == "section")
+                #expect(answer.section == listing.sections[position - 1].title)
+                #expect(answer.offset == listing.sections[position - 1].rows.lowerBound)
+            }
+        }
+    }
+
+    @Test func anEmptyLetterLeadsToTheNextNonEmptySection() async throws {
+        try await TestServer.run { client in
+            let listing = TestServer.catalog["full"]!.listing
+            let d = try #require(listing.indexTitles.firstIndex(of: "D"))
+            let answer = try await client.getJSON("/api/listings/full/index/\(d)", as: IndexTargetAnswer.self)
+            let e = try #require(listing.sections.first { $0.title == "E" })
+            #expect(answer == IndexTargetAnswer(title: "D", target: "section", section: "E", offset: e.rows.lowerBound))
+        }
+    }
+
+    @Test func whileFilteringPositionsAreThoseOfTheFilteredIndex() async throws {
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings/people/index/2?q=an", as: IndexTargetAnswer.self)
+            #expect(answer == IndexTargetAnswer(title: "E", target: "section", section: "E", offset: 3))
+        }
+    }
+
+    @Test func aPositionOutOfRangeIsNotFound() async throws {
+        try await TestServer.run { client in
+            let titles = TestServer.catalog["people"]!.listing.indexTitles.count
+            let answer = try await client.getJSON("/api/listings/people/index/\(titles)", as: ErrorAnswer.self, status: .notFound)
+            #expect(answer.error.contains("out of range"))
+            let bad = try await client.getJSON("/api/listings/people/index/-1", as: ErrorAnswer.self, status: .badRequest)
+            #expect(bad.error.contains("non-negative integer"))
+        }
+    }
+}
+
+/// `GET /`.
+@Suite("GET /: the page")
+struct PageTests {
+    @Test func thePageIsSelfContainedHTML() async throws {
+        try await TestServer.run { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                let html = String(buffer: response.body)
+                #expect(html.contains("<input id=\"search\" type=\"search\""))
+                #expect(html.contains("data-index-title") || html.contains("dataset.indexTitle"))
+                // Works offline: nothing is loaded from another origin.
+                #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"))
+                // Item texts are data: they never go through innerHTML.
+                #expect(!html.contains("innerHTML = item") && !html.contains("innerHTML = text"))
+            }
+        }
+    }
+}

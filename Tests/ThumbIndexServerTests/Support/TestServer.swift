@@ -1,0 +1,87 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import ThumbIndex
+@testable import ThumbIndexServer
+
+/// The listings the API tests run against, and a way to call the router without a socket.
+enum TestServer {
+    /// A small English address book: accents, a digit, an astral-plane emoji (two UTF-16 units).
+    static let names = [
+        "Anna Berg", "Anders Lind", "Åsa Nyström", "Ängel Ek", "Bertil Holm", "Chloé Martin",
+        "Émile Zola", "Zoë Quist", "42nd Street", "😀 Smile Inc", "Eva Hansen", "Björn Borg",
+    ]
+
+    /// `names` ("people"), the same with every letter in the index ("full"), 1500 generated
+    /// names ("many", for paging limits), and the bundled contacts corpus when present ("contacts").
+    static let catalog: ListingCatalog = {
+        var listings: [(name: String, listing: SearchableListing)] = [
+            ("people", SearchableListing(listing: try! Listing(texts: names, locale: "en"))),
+            ("full", SearchableListing(listing: try! Listing(texts: names, locale: "en", options: ListingOptions(fullIndex: true)))),
+            ("many", SearchableListing(listing: try! Listing(texts: (0..<1500).map { "Name \($0)" }, locale: "en"))),
+        ]
+        if let contacts = contactsListing() { listings.append(("contacts", contacts)) }
+        return try! ListingCatalog(listings)
+    }()
+
+    /// Corpora/contacts.tsv (this file is Tests/ThumbIndexServerTests/Support/) as the CLI serves it.
+    static func contactsListing() -> SearchableListing? {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Corpora/contacts.tsv")
+        guard let data = FileManager.default.contents(atPath: url.path),
+              let table = try? Table.read(Array(data), format: .tsv, source: url.path),
+              let listing = try? Listing(table: table, collation: IndexedCollation(locale: "en"),
+                                         options: ListingOptions(keyColumn: "name", readingColumn: "reading", pinColumn: "favorite"))
+        else { return nil }
+        return SearchableListing(listing: listing)
+    }
+
+    /// Runs `body` with a client of the router (no socket: `app.test(.router)`).
+    static func run(_ body: @Sendable @escaping (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: buildRouter(catalog: catalog))
+        try await app.test(.router) { client in try await body(client) }
+    }
+}
+
+extension TestClientProtocol {
+    /// GETs `uri` and decodes the JSON body as `T`, expecting `status`.
+    func getJSON<T: Decodable>(_ uri: String, as type: T.Type = T.self, status: HTTPResponse.Status = .ok,
+                               sourceLocation: SourceLocation = #_sourceLocation) async throws -> T {
+        try await execute(uri: uri, method: .get) { response in
+            #expect(response.status == status, "\(uri): \(String(buffer: response.body))", sourceLocation: sourceLocation)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8", sourceLocation: sourceLocation)
+            return try JSONDecoder().decode(T.self, from: Data(buffer: response.body))
+        }
+    }
+}
+
+/// The shapes of the API's answers, as a client reads them.
+struct CatalogAnswer: Decodable, Equatable {
+    struct Entry: Decodable, Equatable { let name: String, locale: String, items: Int, sections: Int }
+    let listings: [Entry]
+}
+
+struct SectionsAnswer: Decodable {
+    struct Item: Decodable, Equatable { let text: String, matches: [[Int]] }
+    struct Section: Decodable {
+        let title: String, indexTitle: String, index: Int, count: Int, offset: Int
+        let items: [Item]
+    }
+    let listing: String, q: String, fold: String, mode: String
+    let total: Int, offset: Int, limit: Int
+    let indexTitles: [String]
+    let sections: [Section]
+
+    var items: [Item] { sections.flatMap(\.items) }
+    var texts: [String] { items.map(\.text) }
+}
+
+struct IndexTargetAnswer: Decodable, Equatable {
+    let title: String, target: String
+    var section: String? = nil
+    var offset: Int? = nil
+}
+
+struct ErrorAnswer: Decodable { let error: String }
