@@ -141,23 +141,32 @@ extension PeersRun {
         }
     }
 
-    /// Times a listing builder other than ThumbIndex's (whose time is the "listing" phase of its
-    /// keystrokes run).
+    /// Times a build on its own: a peer's sort + bucketing, or a search structure's build.
     struct Build: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Time a peer's sort + bucketing of the corpus.")
+        static let configuration = CommandConfiguration(abstract: "Time one build of the corpus, in a process of its own.")
         @OptionGroup var options: CorpusOptions
 
-        enum Builder: String, ExpressibleByArgument, Codable {
-            case icuRecords = "icu-records"
-            case foundationSort = "foundation-sort"
+        enum Builder: String, ExpressibleByArgument, Codable, CaseIterable {
+            /// ThumbIndex `Listing` alone (sort + buckets).
             case thumbindexListing = "thumbindex-listing"
+            /// ThumbIndex `Listing` + `SearchableListing`.
+            case thumbindexSearch = "thumbindex-listing-index"
+            /// SQLite FTS5 trigram (detail=none): insert + optimize, from the prepared listing.
+            case sqlite = "sqlite-fts5"
+            /// ICU AlphabeticIndex records.
+            case icuRecords = "icu-records"
+            /// Foundation localizedStandardCompare sort + the seeds' buckets.
+            case foundationSort = "foundation-sort"
         }
 
-        @Option(help: "icu-records, foundation-sort or thumbindex-listing.")
+        @Option(help: "\(Builder.allCases.map(\.rawValue).joined(separator: ", ")).")
         var builder: Builder
 
-        @Option(help: "Sort an evenly spaced sample of this many items and extrapolate by n log n (for slow builders).")
+        @Option(help: "Sort an evenly spaced sample of this many items and extrapolate by n log n (ICU, Foundation).")
         var maxItems: Int?
+
+        @Option(help: "Build this many times and report the median.")
+        var `repeat` = 1
 
         @Option(help: "The JSON file to write.")
         var out: String
@@ -168,9 +177,11 @@ extension PeersRun {
             var corpus: Corpus.Name
             var tag: String
             var items: Int
-            /// Items actually sorted (fewer than `items` when sampled).
+            /// Items actually built (fewer than `items` when sampled).
             var sortedItems: Int
-            /// Measured seconds for `sortedItems`.
+            /// Seconds of each repetition, for `sortedItems`.
+            var samples: [Double]
+            /// Median of `samples`.
             var measuredSeconds: Double
             /// Seconds for all `items`: measured, or extrapolated by n log n from the sample.
             var seconds: Double
@@ -181,50 +192,62 @@ extension PeersRun {
 
         func run() throws {
             let corpus = options.spec
-            let table = try corpus.readTable()
-            let items = table.count
-            var texts = try corpus.sortTexts(of: table)
-            if let maxItems, maxItems < items {
-                var sample = PackedStrings()
-                for k in 0..<maxItems { sample.append(texts.utf8(k * items / maxItems)) }
-                texts = sample
+            var table: Table? = try builder == .sqlite ? nil : corpus.readTable()
+            let snapshot = try builder == .sqlite ? ListingSnapshot.read(directory: options.data, tag: corpus.tag) : nil
+            let items = table?.count ?? snapshot!.count
+            var texts = PackedStrings()
+            var strings: [String] = []
+            var built = items
+            if builder == .icuRecords || builder == .foundationSort {
+                texts = try corpus.sortTexts(of: table!)
+                if let maxItems, maxItems < items {
+                    var sample = PackedStrings()
+                    for k in 0..<maxItems { sample.append(texts.utf8(k * items / maxItems)) }
+                    texts = sample
+                }
+                built = texts.count
+                if builder == .foundationSort {
+                    strings = (0..<texts.count).map { texts[$0] }
+                    texts = PackedStrings()
+                }
+                table = nil
             }
+            let inputResident = ProcessMemory.resident
             let clock = ContinuousClock()
             var sections = 0
-            var seconds = 0.0
-            let inputResident: Int
-            switch builder {
-            case .icuRecords:
-                inputResident = ProcessMemory.resident
-                log("ICU AlphabeticIndex records: \(texts.count) items")
+            var samples: [Double] = []
+            for round in 1...max(1, `repeat`) {
+                log("\(builder.rawValue) on \(corpus.tag): \(built) items (round \(round))")
                 let start = clock.now
-                sections = try ListingBuilders.icuRecords(texts, locale: corpus.locale, addLatinLabels: false)
-                seconds = (clock.now - start).seconds
-            case .foundationSort:
-                let strings = (0..<texts.count).map { texts[$0] }
-                inputResident = ProcessMemory.resident
-                log("Foundation localizedStandardCompare sort: \(strings.count) items")
-                let start = clock.now
-                sections = ListingBuilders.foundationSort(strings).sections
-                seconds = (clock.now - start).seconds
-            case .thumbindexListing:
-                inputResident = ProcessMemory.resident
-                log("ThumbIndex Listing: \(table.count) items")
-                let start = clock.now
-                let listing = try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options)
-                seconds = (clock.now - start).seconds
-                sections = listing.sections.count
-                texts = PackedStrings()
-                for _ in 0..<listing.count { texts.append([]) }
+                switch builder {
+                case .icuRecords:
+                    sections = try ListingBuilders.icuRecords(texts, locale: corpus.locale, addLatinLabels: false)
+                case .foundationSort:
+                    sections = ListingBuilders.foundationSort(strings).sections
+                case .thumbindexListing:
+                    let listing = try Listing(table: table!, collation: IndexedCollation(locale: corpus.locale), options: corpus.options)
+                    sections = listing.sections.count
+                case .thumbindexSearch:
+                    let (system, _) = try SystemID.thumbindexStateless.make(corpus: corpus, table: table, snapshot: nil)
+                    sections = (system as! ThumbIndexSystem).searchable.listing.sections.count
+                case .sqlite:
+                    // Insert + optimize only (not the dbstat size query that follows them).
+                    let (_, report) = try SystemID.sqlite.make(corpus: corpus, table: nil, snapshot: snapshot)
+                    sections = snapshot!.sections.count
+                    samples.append(report.seconds)
+                    continue
+                }
+                samples.append((clock.now - start).seconds)
             }
-            let n = Double(items), m = Double(texts.count)
-            let total = texts.count < items ? seconds * (n * log2(n)) / (m * log2(m)) : seconds
-            log(String(format: "%@: %.2f s for %d items%@", builder.rawValue, seconds, texts.count,
-                       texts.count < items ? String(format: " (%.1f s extrapolated to %d)", total, items) : ""))
-            let resident = ProcessMemory.resident
-            try write(Report(builder: builder, corpus: corpus.name, tag: corpus.tag, items: items, sortedItems: texts.count,
-                             measuredSeconds: seconds, seconds: total, extrapolated: texts.count < items, sections: sections,
-                             memory: MemoryReport(inputResident: inputResident, builtResident: resident,
+            let seconds = samples.sorted()[samples.count / 2]
+            let n = Double(items), m = Double(built)
+            let total = built < items ? seconds * (n * log2(n)) / (m * log2(m)) : seconds
+            log(String(format: "%@: %.2f s (median of %d) for %d items%@", builder.rawValue, seconds, samples.count, built,
+                       built < items ? String(format: " (%.1f s extrapolated to %d)", total, items) : ""))
+            try write(Report(builder: builder, corpus: corpus.name, tag: corpus.tag, items: items, sortedItems: built,
+                             samples: samples, measuredSeconds: seconds, seconds: total, extrapolated: built < items,
+                             sections: sections,
+                             memory: MemoryReport(inputResident: inputResident, builtResident: ProcessMemory.resident,
                                                   peakResident: ProcessMemory.peakResident)),
                       to: out)
         }

@@ -93,24 +93,25 @@ public struct Corpus: Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw BenchmarkError("cannot stat \(path)") }
         let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0, newlines = 0
-        let chunk = 1 << 22
-        while filled < size {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, min(chunk, size - filled)) }
-            guard n > 0 else { throw BenchmarkError("cannot read \(path) (read returned \(n))") }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines == nil ? size : min(size, 1 << 24))
+        var chunk = [UInt8](repeating: 0, count: 1 << 22)
+        var newlines = 0
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            guard n >= 0 else { throw BenchmarkError("cannot read \(path)") }
+            if n == 0 { return bytes }
             if let lines {
-                for i in filled..<filled + n where bytes[i] == 0x0A {
+                for i in 0..<n where chunk[i] == 0x0A {
                     newlines += 1
                     if newlines == lines {
-                        bytes.removeSubrange((i + 1)...)
+                        bytes.append(contentsOf: chunk[...i])
                         return bytes
                     }
                 }
             }
-            filled += n
+            bytes.append(contentsOf: chunk[..<n])
         }
-        return bytes
     }
 }
 

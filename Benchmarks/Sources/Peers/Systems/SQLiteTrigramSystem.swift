@@ -7,13 +7,23 @@
 /// FTS5 answers LIKE from the trigram index for patterns of 3 or more characters and scans
 /// otherwise. LIKE is case-insensitive for ASCII only and does not fold diacritics (the trigram
 /// tokenizer's `remove_diacritics` needs SQLite 3.45; Debian 12 has 3.40.1).
+///
+/// SQLite 3.40.1's FTS5 returns no rows at all for a LIKE pattern of fewer than 3 characters but
+/// 3 or more bytes (`'%陆%'`, `'%шо%'`, `'%zü%'`): it hands the literal to the trigram index, which
+/// has no token that short. So, as an app must, queries of fewer than 3 characters (Unicode
+/// scalars, as the tokenizer counts them) go through `(name || '') LIKE`, which FTS5 cannot see and
+/// SQLite's core evaluates on every row: the full scan FTS5 itself does for short ASCII patterns.
 public final class SQLiteTrigramSystem: KeystrokeSystem {
     /// FTS5's `detail` option: `none` is the smallest index; `full` keeps positions.
     public enum Detail: String, Sendable { case none, full }
 
     private let database: SQLite.Database
+    /// Per-section counts and the first page, through the trigram index (3+ characters).
     private let counts: SQLite.Statement
     private let page: SQLite.Statement
+    /// The same through a scan (fewer than 3 characters).
+    private let scanCounts: SQLite.Statement
+    private let scanPage: SQLite.Statement
     public let indexBytes: Int?
     public let extraInfo: [String: Double]
 
@@ -58,12 +68,17 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
         ]
         counts = try database.prepare("SELECT sec, count(*) FROM t WHERE name LIKE ?1 GROUP BY sec")
         page = try database.prepare("SELECT name FROM t WHERE name LIKE ?1 ORDER BY rowid LIMIT \(pageSize)")
+        scanCounts = try database.prepare("SELECT sec, count(*) FROM t WHERE (name || '') LIKE ?1 GROUP BY sec")
+        scanPage = try database.prepare("SELECT name FROM t WHERE (name || '') LIKE ?1 ORDER BY rowid LIMIT \(pageSize)")
     }
 
     public func keystroke(_ text: String) -> Answer {
         // The sessions hold no % or _ (checked by the runner), so no ESCAPE clause is needed
         // (one would keep FTS5 from seeing the LIKE).
         let pattern = "%\(text)%"
+        let short = text.unicodeScalars.count < 3
+        let counts = short ? scanCounts : counts
+        let page = short ? scanPage : page
         var answer = AnswerBuilder()
         counts.reset()
         counts.bind(pattern, at: 1)
