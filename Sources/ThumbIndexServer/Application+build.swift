@@ -31,7 +31,7 @@ public func buildRouter(catalog: ListingCatalog) -> Router<BasicRequestContext> 
     let router = Router()
     router.add(middleware: APIErrorMiddleware())
     PageController().addRoutes(to: router)
-    ListingsController(catalog: catalog, cache: FilterCache())
+    ListingsController(catalog: catalog)
         .addRoutes(to: router.group("api/listings"))
     return router
 }

@@ -26,12 +26,17 @@ public struct ListingFilter: Sendable {
 
     /// The query as typed.
     public var query: String { result.query }
+    /// The query without white space at either end: what was searched for.
+    public var trimmedQuery: String { String(IndexedCollation.trimmed(result.query)) }
     /// Number of matching items.
     public var total: Int { result.count }
     /// The sections that still have matches, in listing order, with their counts.
     public let sections: [FilteredSection]
-    /// The side index of what remains: the sentinel, then one title per remaining section.
+    /// The side index: with an empty query the listing's own (with `fullIndex`, every label);
+    /// while searching the sentinel, then one title per remaining section.
     public let indexTitles: [String]
+    /// For each of `sections`, the position of its title in `indexTitles`.
+    public let indexPositions: [Int]
     /// The search result: the sorted set of matching rows (not a copy of any item).
     public let result: SearchResult
 
@@ -51,7 +56,14 @@ public struct ListingFilter: Sendable {
             offset += count
         }
         self.sections = sections
-        indexTitles = [Listing.searchSentinel] + sections.map(\.indexTitle)
+        let listing = searchable.listing
+        if IndexedCollation.trimmed(result.query).isEmpty {
+            indexTitles = listing.indexTitles
+            indexPositions = sections.map { listing.sectionIndexPositions[$0.section] }
+        } else {
+            indexTitles = [Listing.searchSentinel] + sections.map(\.indexTitle)
+            indexPositions = Array(sections.indices.map { $0 + 1 })
+        }
     }
 
     /// The matches in `[offset, offset + limit)` of all matches, with their ranges.

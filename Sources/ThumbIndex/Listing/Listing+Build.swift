@@ -71,7 +71,9 @@ extension Listing {
         let shown = options.fullIndex ? ordinals.filter { $0 != 0 || pin != nil } : ordinals.filter { sectionOfOrdinal[$0] != nil }
         var titles = [Listing.searchSentinel]
         var targets: [IndexTarget] = [.search]
+        var positions = [Int](repeating: 0, count: sections.count)
         for (i, ordinal) in shown.enumerated() {
+            if let own = sectionOfOrdinal[ordinal] { positions[own] = titles.count }
             guard let section = sectionOfOrdinal[ordinal]
                 ?? shown[(i + 1)...].lazy.compactMap({ sectionOfOrdinal[$0] }).first
                 ?? (sections.isEmpty ? nil : sections.count - 1) else { continue }
@@ -85,6 +87,7 @@ extension Listing {
         self.sections = sections
         self.indexTitles = titles
         self.indexTargets = targets
+        self.sectionIndexPositions = positions
         self.inputRows = order
     }
 }

@@ -31,6 +31,8 @@ public struct Listing: Sendable {
     public let indexTitles: [String]
     /// Where each index title leads.
     let indexTargets: [IndexTarget]
+    /// For each section, the position of its own title in `indexTitles`.
+    public let sectionIndexPositions: [Int]
     /// For row `k` in display order, its row in the input.
     public let inputRows: [Int32]
 

@@ -17,25 +17,40 @@ public struct JSONWriter: Sendable {
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
     public mutating func string(_ text: String) {
         var text = text
-        text.withUTF8 { string(utf8: $0) }
+        text.withUTF8 { string(buffer: $0) }
+    }
+
+    /// Appends UTF-8 bytes (valid UTF-8) as a JSON string literal.
+    public mutating func string(utf8: ArraySlice<UInt8>) {
+        utf8.withUnsafeBufferPointer { string(buffer: $0) }
     }
 
     /// Appends UTF-8 bytes (valid UTF-8) as a JSON string literal.
     public mutating func string(utf8: some Collection<UInt8>) {
+        let copy = Array(utf8)
+        copy.withUnsafeBufferPointer { string(buffer: $0) }
+    }
+
+    /// Copies runs of bytes that need no escape in one append each; escapes quotes, backslashes
+    /// and control characters.
+    private mutating func string(buffer: UnsafeBufferPointer<UInt8>) {
         bytes.append(0x22)
-        for byte in utf8 {
+        var start = 0
+        for (i, byte) in buffer.enumerated() where byte == 0x22 || byte == 0x5C || byte < 0x20 {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
+            start = i + 1
             switch byte {
             case 0x22: bytes += [0x5C, 0x22]
             case 0x5C: bytes += [0x5C, 0x5C]
             case 0x0A: bytes += [0x5C, 0x6E]
             case 0x0D: bytes += [0x5C, 0x72]
             case 0x09: bytes += [0x5C, 0x74]
-            case 0..<0x20:
+            default:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: bytes.append(byte)
             }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         bytes.append(0x22)
     }
 

@@ -1,11 +1,19 @@
 extension Listing {
+    /// Which fields an item carries in JSON besides "text" (and "matches" when filtered).
+    public enum ItemColumns: Sendable {
+        /// Every other column of the record, by its name.
+        case all
+        /// Only the text.
+        case textOnly
+    }
+
     /// Writes one item as `{"text": ..., <other column>: ..., "matches": [[start, end], ...]}`;
-    /// `matches` only when given.
-    public func writeItem(row: Int, matches: [Range<Int>]? = nil, to json: inout JSONWriter) {
+    /// the other columns unless `columns` is `.textOnly`, `matches` only when given.
+    public func writeItem(row: Int, matches: [Range<Int>]? = nil, columns: ItemColumns = .all, to json: inout JSONWriter) {
         json.raw("{")
         json.key("text")
         json.string(utf8: table.columns[keyColumn].utf8(row))
-        for (column, name) in table.columnNames.enumerated() where column != keyColumn {
+        for (column, name) in table.columnNames.enumerated() where column != keyColumn && columns == .all {
             json.raw(",")
             json.key(name)
             json.string(utf8: table.columns[column].utf8(row))

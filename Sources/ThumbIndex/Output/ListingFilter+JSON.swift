@@ -1,18 +1,20 @@
 extension ListingFilter {
     /// Writes one keystroke's answer as
-    /// `{"locale","query","total","indexTitles":[...],"sections":[{"title","indexTitle","count","offset","items":[...]}]}`:
-    /// every section that still has matches, with its count and the position of its first match;
-    /// only the matches in `[offset, offset + limit)` carry items (`{"text", ...columns, "matches":[[start,end],...]}`).
-    public func writeJSON(of listing: Listing, offset: Int, limit: Int, to json: inout JSONWriter) {
+    /// `{<header fields>"total","indexTitles":[...],"sections":[{"title","indexTitle","index","count","offset","items":[...]}]}`:
+    /// every section that still has matches, with its count, the position of its title in
+    /// `indexTitles` and the position of its first match among all matches; only the matches in
+    /// `[offset, offset + limit)` are written as items (`{"text", ...columns, "matches":[[start,end],...]}`),
+    /// so a section's first item is match `max(section.offset, offset)`.
+    ///
+    /// - Parameters:
+    ///   - header: writes fields of its own first, each as `"key":value,`.
+    public func writeJSON(of listing: Listing, offset: Int, limit: Int, columns: Listing.ItemColumns = .all,
+                          header: (inout JSONWriter) -> Void = { _ in }, to json: inout JSONWriter) {
         let page = matches(offset: offset, limit: limit)
-        var pageIndex = 0
+        var next = 0
         json.raw("{")
-        json.key("locale")
-        json.string(listing.collation.locale)
-        json.raw(",")
-        json.key("query")
-        json.string(query)
-        json.raw(",\"total\":\(total),")
+        header(&json)
+        json.raw("\"total\":\(total),")
         json.key("indexTitles")
         json.stringArray(indexTitles)
         json.raw(",")
@@ -26,15 +28,14 @@ extension ListingFilter {
             json.raw(",")
             json.key("indexTitle")
             json.string(section.indexTitle)
-            json.raw(",\"count\":\(section.count),\"offset\":\(section.offset),")
+            json.raw(",\"index\":\(indexPositions[s]),\"count\":\(section.count),\"offset\":\(section.offset),")
             json.key("items")
             json.raw("[")
-            var first = true
-            while pageIndex < page.count && page[pageIndex].filteredSection == s {
-                if !first { json.raw(",") }
-                first = false
-                listing.writeItem(row: page[pageIndex].row, matches: page[pageIndex].ranges, to: &json)
-                pageIndex += 1
+            let first = next
+            while next < page.count && page[next].filteredSection == s {
+                if next > first { json.raw(",") }
+                listing.writeItem(row: page[next].row, matches: page[next].ranges, columns: columns, to: &json)
+                next += 1
             }
             json.raw("]}")
         }

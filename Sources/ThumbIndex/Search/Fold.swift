@@ -54,11 +54,8 @@ enum Folding {
     /// The whitespace-trimmed, folded query: leading and trailing Unicode White_Space is dropped
     /// before folding.
     static func foldQuery(_ query: String, _ fold: Fold) -> [UInt8] {
-        let scalars = query.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return [] }
-        return Folding.fold(String(scalars[first...last]), fold)
+        let trimmed = IndexedCollation.trimmed(query)
+        return trimmed.isEmpty ? [] : Folding.fold(String(trimmed), fold)
     }
 
     /// The three folds of many strings, laid out like the input.

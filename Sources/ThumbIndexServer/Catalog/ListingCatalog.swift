@@ -3,8 +3,7 @@ import ThumbIndex
 
 /// The listings a server serves, by name: built once at start-up, then only read.
 ///
-/// Immutable and `Sendable`: requests read it concurrently without locks (the filter cache has
-/// its own lock).
+/// Immutable and `Sendable`: requests read it concurrently without locks.
 public struct ListingCatalog: Sendable {
     /// The listings in the order they were given (the order of `GET /api/listings`).
     public let entries: [Entry]
@@ -40,35 +39,12 @@ public struct ListingCatalog: Sendable {
             && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 
-    /// One named listing with what the API derives from it once.
+    /// One named listing.
     public struct Entry: Sendable {
         /// The name in URLs (`/api/listings/{name}/...`).
         public let name: String
         /// The listing and its search index.
         public let searchable: SearchableListing
-        /// The unfiltered listing as a filter result (the answer to an empty query), computed once.
-        let unfiltered: ListingFilter
-        /// For each section of the listing, the position of its title in `listing.indexTitles`.
-        let indexPositionOfSection: [Int]
-
-        init(name: String, searchable: SearchableListing) {
-            self.name = name
-            self.searchable = searchable
-            unfiltered = searchable.filter("")
-            let listing = searchable.listing
-            var positions = [Int](repeating: 0, count: listing.sections.count)
-            // Walk backwards so that a section's own title wins over an empty letter leading to it.
-            for position in listing.indexTitles.indices.reversed() {
-                if case .section(let s)? = listing.section(forIndexTitleAt: position) { positions[s] = position }
-            }
-            for position in listing.indexTitles.indices {
-                if case .section(let s)? = listing.section(forIndexTitleAt: position),
-                   listing.indexTitles[position] == listing.sections[s].indexTitle {
-                    positions[s] = position
-                }
-            }
-            indexPositionOfSection = positions
-        }
 
         /// The listing.
         public var listing: Listing { searchable.listing }

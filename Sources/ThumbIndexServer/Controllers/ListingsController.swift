@@ -12,7 +12,6 @@ import ThumbIndex
 /// `q` (256 characters) and `limit` (1000 rows).
 struct ListingsController<Context: RequestContext>: Sendable {
     let catalog: ListingCatalog
-    let cache: FilterCache
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(use: list)
@@ -27,7 +26,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query))
-        let filter = filter(entry, query)
+        let filter = entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
         return .json(ListingJSON.sections(of: entry, filter: filter, query: query))
     }
 
@@ -39,8 +38,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = filter(entry, query)
-        let titles = filter.query.isEmpty ? entry.listing.indexTitles : filter.indexTitles
+        let filter = entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
+        let titles = filter.indexTitles
         guard position < titles.count else {
             throw APIError.notFound("index position \(position) is out of range: the index has \(titles.count) titles (0–\(titles.count - 1))")
         }
@@ -50,7 +49,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
         // Unfiltered, an index title (an empty letter, with a full index) may lead to a later
         // section; filtered, the index lists exactly the remaining sections.
         let filteredSection: ListingFilter.FilteredSection
-        if filter.query.isEmpty {
+        if filter.trimmedQuery.isEmpty {
             guard case .section(let s)? = entry.listing.section(forIndexTitleAt: position) else {
                 throw APIError(.internalServerError, "index position \(position) leads nowhere")
             }
@@ -69,13 +68,5 @@ struct ListingsController<Context: RequestContext>: Sendable {
             throw .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known)")
         }
         return entry
-    }
-
-    /// The filter for `query`: the precomputed whole listing for an empty query, else the cache's.
-    private func filter(_ entry: ListingCatalog.Entry, _ query: FilterQuery) -> ListingFilter {
-        let trimmed = query.q.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty { return entry.unfiltered }
-        let key = FilterCache.Key(listing: entry.name, query: trimmed, fold: query.fold, mode: query.mode)
-        return cache.filter(for: key) { entry.searchable.filter(trimmed, fold: query.fold, mode: query.mode) }
     }
 }

@@ -69,7 +69,14 @@ struct FilterCommand: ParsableCommand {
             let result = searchable.filter(q, fold: fold, mode: mode)
             if json {
                 var writer = JSONWriter()
-                result.writeJSON(of: listing, offset: offset, limit: limit, to: &writer)
+                result.writeJSON(of: listing, offset: offset, limit: limit, header: { json in
+                    json.key("locale")
+                    json.string(listing.collation.locale)
+                    json.raw(",")
+                    json.key("query")
+                    json.string(q)
+                    json.raw(",")
+                }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)
             } else {
