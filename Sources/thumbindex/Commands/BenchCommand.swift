@@ -13,19 +13,16 @@ struct BenchCommand: ParsableCommand {
             would, and for every keystroke computes what a page needs: the total, exact per-section \
             counts and the first 50 rows with their match ranges. Reports build seconds, peak RSS, \
             index bytes, each keystroke's latency and the p50/p99.
-            Example: thumbindex bench --locale en --corpus Corpora/large/geonames-names.txt \\
-                       --queries Corpora/large/geonames-queries.txt --json
+            Example:
+              thumbindex bench --corpus Corpora/large/geonames-names.txt --queries Corpora/large/geonames-queries.txt
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Locale of the listing.", valueName: "locale"))
-    var locale: String = "en"
+    @OptionGroup var locale: LocaleOptions
+    @OptionGroup var columns: ColumnOptions
 
-    @Option(name: .long, help: ArgumentHelp("The corpus: one item per line, or TSV (first column, or --key).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("The corpus: one item per line, or TSV with a header row (.tsv, or --format tsv).", valueName: "file"))
     var corpus: String
-
-    @Option(name: .long, help: ArgumentHelp("TSV column holding the items.", valueName: "column"))
-    var key: String?
 
     @Option(name: .long, help: ArgumentHelp("Queries, one per line: each is typed keystroke by keystroke.", valueName: "file"))
     var queries: String
@@ -47,23 +44,11 @@ struct BenchCommand: ParsableCommand {
             throw CLIError("--queries \(queries): cannot read the file")
         }
         let sessions = Array(try Table.read(Array(queryData), format: .lines, source: queries).columns[0])
-        guard let corpusData = FileManager.default.contents(atPath: corpus) else {
-            throw CLIError("--corpus \(corpus): cannot read the file")
-        }
-        let collation: IndexedCollation
-        do { collation = try IndexedCollation(locale: locale) } catch let error as LocaleError {
-            throw CLIError("--locale \(error.description)")
-        }
-        let isTSV = corpus.hasSuffix(".tsv") || key != nil
-        let table = try Table.read(Array(corpusData), format: isTSV ? .tsv : .lines, source: corpus)
-
-        let bar = ProgressBar("building")
+        let collation = try locale.collation()
         let start = DispatchTime.now()
-        let listing = try Listing(table: table, collation: collation, options: ListingOptions(keyColumn: key),
-                                  source: corpus, progress: { bar.update($0 * 0.5) })
-        let searchable = SearchableListing(listing: listing, progress: { bar.update(0.5 + $0 * 0.5) })
+        let listing = try InputFile(path: corpus).buildListing(collation: collation, columns: columns)
+        let searchable = SearchableListing(listing: listing, barTitle: "indexing")
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        bar.finish()
 
         var keystrokes: [(query: String, ms: Double, total: Int)] = []
         for query in sessions {

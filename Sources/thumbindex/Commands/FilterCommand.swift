@@ -54,9 +54,7 @@ struct FilterCommand: ParsableCommand {
     func run() throws {
         let queryList = try readQueries()
         let listing = try input.buildListing()
-        let bar = listing.count > 200_000 ? ProgressBar("indexing \(listing.count) items") : nil
-        let searchable = SearchableListing(listing: listing, progress: bar.map { bar in { bar.update($0) } })
-        bar?.finish()
+        let searchable = SearchableListing(listing: listing, barTitle: "indexing")
         guard let queryList else {
             guard isatty(0) == 1 && isatty(1) == 1 else {
                 throw CLIError("give --query or --queries (the interactive view needs a terminal)")

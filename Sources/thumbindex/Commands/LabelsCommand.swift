@@ -13,22 +13,13 @@ struct LabelsCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Locale (ICU or BCP 47).", valueName: "locale"))
-    var locale: String = "en"
-
-    @Option(name: .long, help: ArgumentHelp("Add the Latin A–Z labels: automatic, always or never.", valueName: "mode"))
-    var latin: IndexedCollation.LatinLabels = .automatic
+    @OptionGroup var locale: LocaleOptions
 
     @Flag(name: .long, help: "Print JSON: {\"locale\",\"labels\":[{\"title\",\"indexTitle\",\"kind\"}]}.")
     var json = false
 
     func run() throws {
-        let collation: IndexedCollation
-        do {
-            collation = try IndexedCollation(locale: locale, latinLabels: latin)
-        } catch let error as LocaleError {
-            throw CLIError("--locale \(error.description)")
-        }
+        let collation = try locale.collation()
         if json {
             var writer = JSONWriter()
             writer.raw("{")

@@ -32,23 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Port to bind (0 picks a free port; the URL is logged).")
     var port = 8080
 
-    @Option(name: .long, help: ArgumentHelp("Locale whose collation and index letters to use for every file (sv, de, zh_Hant, ja-JP).", valueName: "locale"))
-    var locale = "en"
-
-    @Option(name: .long, help: ArgumentHelp("Add the Latin A–Z labels: automatic, always or never.", valueName: "mode"))
-    var latin: IndexedCollation.LatinLabels = .automatic
-
-    @Option(name: .long, help: ArgumentHelp("Input format of every file: lines or tsv. Default: tsv for .tsv files or when --key, --reading or --pin is given, else lines.", valueName: "format"))
-    var format: InputFormat?
-
-    @Option(name: .long, help: ArgumentHelp("TSV column shown as the item's text (default: the first column).", valueName: "column"))
-    var key: String?
-
-    @Option(name: .long, help: ArgumentHelp("TSV column holding a reading used for order and section when non-empty.", valueName: "column"))
-    var reading: String?
-
-    @Option(name: .long, help: ArgumentHelp("TSV column; items with a non-empty value form a leading \"Favorites\" section.", valueName: "column"))
-    var pin: String?
+    @OptionGroup var locale: LocaleOptions
+    @OptionGroup var columns: ColumnOptions
 
     @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled Corpora/contacts.tsv as \"contacts\".", valueName: "[name=]file"))
     var files: [String] = []
@@ -63,12 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger.logLevel = .info
             return logger
         }()
-        let collation: IndexedCollation
-        do {
-            collation = try IndexedCollation(locale: locale, latinLabels: latin)
-        } catch let error as LocaleError {
-            throw CLIError("--locale \(error.description)")
-        }
+        let collation = try locale.collation()
 
         let sources = files.isEmpty ? [ListingSource.bundledCorpus] : files.map(ListingSource.init(argument:))
         // Names are checked before any file is read: loading a big file takes seconds.
@@ -84,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
         var listings: [(name: String, listing: SearchableListing)] = []
         let started = ContinuousClock.now
         for source in sources {
-            let loaded = try source.load(collation: collation, format: format, key: key, reading: reading, pin: pin)
+            let loaded = try source.load(collation: collation, columns: columns)
             let listing = loaded.listing.listing
             logger.info("loaded \(source.name) from \(source.path): \(listing.count) items in \(listing.sections.count) sections (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
             listings.append((source.name, loaded.listing))
