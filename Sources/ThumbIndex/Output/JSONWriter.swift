@@ -60,6 +60,26 @@ public struct JSONWriter: Sendable {
         bytes.append(0x3A)
     }
 
+    /// Appends `"key":"value"` followed by a comma unless `last`.
+    public mutating func pair(_ key: String, _ value: String, last: Bool = false) {
+        self.key(key)
+        string(value)
+        if !last { bytes.append(0x2C) }
+    }
+
+    /// Appends the object of one section of a listing:
+    /// `{"title","indexTitle","index","count","offset","items":[...]}`, where `items` writes the
+    /// items (comma-separated) and `index` is the section's position in the index titles.
+    public mutating func section(title: String, indexTitle: String, index: Int, count: Int, offset: Int,
+                                 items: (inout JSONWriter) -> Void) {
+        raw("{")
+        pair("title", title)
+        pair("indexTitle", indexTitle)
+        raw("\"index\":\(index),\"count\":\(count),\"offset\":\(offset),\"items\":[")
+        items(&self)
+        raw("]}")
+    }
+
     /// Appends a JSON array of strings.
     public mutating func stringArray(_ items: [String]) {
         raw("[")

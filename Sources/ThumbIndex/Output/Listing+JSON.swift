@@ -27,33 +27,23 @@ extension Listing {
     }
 
     /// Writes the whole listing as
-    /// `{"locale","indexTitles":[...],"sections":[{"title","indexTitle","count","items":[...]}]}`.
+    /// `{"locale","indexTitles":[...],"sections":[{"title","indexTitle","index","count","offset","items":[...]}]}`
+    /// (`index`: the section's position in `indexTitles`; `offset`: its first row).
     public func writeJSON(to json: inout JSONWriter) {
         json.raw("{")
-        json.key("locale")
-        json.string(collation.locale)
-        json.raw(",")
+        json.pair("locale", collation.locale)
         json.key("indexTitles")
         json.stringArray(indexTitles)
-        json.raw(",")
-        json.key("sections")
-        json.raw("[")
+        json.raw(",\"sections\":[")
         for (s, section) in sections.enumerated() {
             if s > 0 { json.raw(",") }
-            json.raw("{")
-            json.key("title")
-            json.string(section.title)
-            json.raw(",")
-            json.key("indexTitle")
-            json.string(section.indexTitle)
-            json.raw(",\"count\":\(section.count),")
-            json.key("items")
-            json.raw("[")
-            for row in section.rows {
-                if row > section.rows.lowerBound { json.raw(",") }
-                writeItem(row: row, to: &json)
+            json.section(title: section.title, indexTitle: section.indexTitle, index: sectionIndexPositions[s],
+                         count: section.count, offset: section.rows.lowerBound) { json in
+                for row in section.rows {
+                    if row > section.rows.lowerBound { json.raw(",") }
+                    writeItem(row: row, to: &json)
+                }
             }
-            json.raw("]}")
         }
         json.raw("]}")
     }

@@ -17,27 +17,18 @@ extension ListingFilter {
         json.raw("\"total\":\(total),")
         json.key("indexTitles")
         json.stringArray(indexTitles)
-        json.raw(",")
-        json.key("sections")
-        json.raw("[")
+        json.raw(",\"sections\":[")
         for (s, section) in sections.enumerated() {
             if s > 0 { json.raw(",") }
-            json.raw("{")
-            json.key("title")
-            json.string(section.title)
-            json.raw(",")
-            json.key("indexTitle")
-            json.string(section.indexTitle)
-            json.raw(",\"index\":\(indexPositions[s]),\"count\":\(section.count),\"offset\":\(section.offset),")
-            json.key("items")
-            json.raw("[")
-            let first = next
-            while next < page.count && page[next].filteredSection == s {
-                if next > first { json.raw(",") }
-                listing.writeItem(row: page[next].row, matches: page[next].ranges, columns: columns, to: &json)
-                next += 1
+            json.section(title: section.title, indexTitle: section.indexTitle, index: indexPositions[s],
+                         count: section.count, offset: section.offset) { json in
+                let first = next
+                while next < page.count && page[next].filteredSection == s {
+                    if next > first { json.raw(",") }
+                    listing.writeItem(row: page[next].row, matches: page[next].ranges, columns: columns, to: &json)
+                    next += 1
+                }
             }
-            json.raw("]}")
         }
         json.raw("]}")
     }

@@ -12,9 +12,7 @@ enum ListingJSON {
         for (i, entry) in catalog.entries.enumerated() {
             if i > 0 { json.raw(",") }
             json.raw("{")
-            json.key("name")
-            json.string(entry.name)
-            json.raw(",")
+            json.pair("name", entry.name)
             json.key("locale")
             json.string(entry.listing.collation.locale)
             json.raw(",\"items\":\(entry.listing.count),\"sections\":\(entry.listing.sections.count)}")
@@ -38,15 +36,9 @@ enum ListingJSON {
     static func sections(of entry: ListingCatalog.Entry, filter: ListingFilter, query: FilterQuery) -> JSONWriter {
         var json = JSONWriter()
         filter.writeJSON(of: entry.listing, offset: query.offset, limit: query.limit, columns: .textOnly, header: { json in
-            json.key("listing")
-            json.string(entry.name)
-            json.raw(",")
-            json.key("q")
-            json.string(filter.trimmedQuery)
-            json.raw(",")
-            json.key("fold")
-            json.string(query.fold.rawValue)
-            json.raw(",")
+            json.pair("listing", entry.name)
+            json.pair("q", filter.trimmedQuery)
+            json.pair("fold", query.fold.rawValue)
             json.key("mode")
             json.string(query.mode.rawValue)
             json.raw(",\"offset\":\(query.offset),\"limit\":\(query.limit),")
@@ -60,9 +52,7 @@ enum ListingJSON {
     static func indexTarget(title: String, section: ListingFilter.FilteredSection?) -> JSONWriter {
         var json = JSONWriter()
         json.raw("{")
-        json.key("title")
-        json.string(title)
-        json.raw(",")
+        json.pair("title", title)
         json.key("target")
         if let section {
             json.string("section")

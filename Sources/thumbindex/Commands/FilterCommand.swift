@@ -68,12 +68,8 @@ struct FilterCommand: ParsableCommand {
             if json {
                 var writer = JSONWriter()
                 result.writeJSON(of: listing, offset: offset, limit: limit, header: { json in
-                    json.key("locale")
-                    json.string(listing.collation.locale)
-                    json.raw(",")
-                    json.key("query")
-                    json.string(q)
-                    json.raw(",")
+                    json.pair("locale", listing.collation.locale)
+                    json.pair("query", q)
                 }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)

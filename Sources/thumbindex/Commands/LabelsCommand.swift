@@ -23,20 +23,14 @@ struct LabelsCommand: ParsableCommand {
         if json {
             var writer = JSONWriter()
             writer.raw("{")
-            writer.key("locale")
-            writer.string(collation.locale)
-            writer.raw(",")
+            writer.pair("locale", collation.locale)
             writer.key("labels")
             writer.raw("[")
             for (i, label) in collation.labels.enumerated() {
                 if i > 0 { writer.raw(",") }
                 writer.raw("{")
-                writer.key("title")
-                writer.string(label.title)
-                writer.raw(",")
-                writer.key("indexTitle")
-                writer.string(label.indexTitle)
-                writer.raw(",")
+                writer.pair("title", label.title)
+                writer.pair("indexTitle", label.indexTitle)
                 writer.key("kind")
                 writer.string(label.kind.rawValue)
                 writer.raw("}")

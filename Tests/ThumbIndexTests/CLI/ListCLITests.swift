@@ -29,7 +29,7 @@ struct ListCLITests {
     func tsv() throws {
         let path = try CLI.temporaryFile("p.tsv", Array("name\treading\tphone\n山田\tやまだ\t03\n".utf8))
         let result = try CLI.run(["list", "--locale", "ja", "--key", "name", "--reading", "reading", "--json", path])
-        #expect(result.stdout.contains(#"{"title":"や","indexTitle":"や","count":1,"items":[{"text":"山田","reading":"やまだ","phone":"03"}]}"#))
+        #expect(result.stdout.contains(#"{"title":"や","indexTitle":"や","index":1,"count":1,"offset":0,"items":[{"text":"山田","reading":"やまだ","phone":"03"}]}"#))
     }
 
     @Test("standard input with -")
