@@ -37,6 +37,12 @@ public struct ListingFilter: Sendable {
     public let indexTitles: [String]
     /// For each of `sections`, the position of its title in `indexTitles`.
     public let indexPositions: [Int]
+
+    /// The side index to show: `indexTitles`, or none while a query is typed when
+    /// `hiddenWhileSearching` (as iOS hides the index while searching).
+    public func indexTitles(hiddenWhileSearching: Bool) -> [String] {
+        hiddenWhileSearching && !trimmedQuery.isEmpty ? [] : indexTitles
+    }
     /// The search result: the sorted set of matching rows (not a copy of any item).
     public let result: SearchResult
 

@@ -8,7 +8,9 @@ extension ListingFilter {
     ///
     /// - Parameters:
     ///   - header: writes fields of its own first, each as `"key":value,`.
+    ///   - hideIndexWhileSearching: write `"indexTitles":[]` while the query is not empty.
     public func writeJSON(of listing: Listing, offset: Int, limit: Int, columns: Listing.ItemColumns = .all,
+                          hideIndexWhileSearching: Bool = false,
                           header: (inout JSONWriter) -> Void = { _ in }, to json: inout JSONWriter) {
         let page = matches(offset: offset, limit: limit)
         var next = 0
@@ -16,7 +18,7 @@ extension ListingFilter {
         header(&json)
         json.raw("\"total\":\(total),")
         json.key("indexTitles")
-        json.stringArray(indexTitles)
+        json.stringArray(indexTitles(hiddenWhileSearching: hideIndexWhileSearching))
         json.raw(",\"sections\":[")
         for (s, section) in sections.enumerated() {
             if s > 0 { json.raw(",") }

@@ -42,6 +42,9 @@ struct FilterCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Print at most this many rows (the counts cover all matches).", valueName: "n"))
     var limit: Int = 100
 
+    @Flag(name: .long, help: "Show no index titles while a query is typed (as iOS hides the index while searching).")
+    var hideIndex = false
+
     @Flag(name: .long, help: "Print JSON, one document per query: the `list --json` shape plus \"total\" and per-item \"matches\".")
     var json = false
 
@@ -67,14 +70,14 @@ struct FilterCommand: ParsableCommand {
             let result = searchable.filter(q, fold: fold, mode: mode)
             if json {
                 var writer = JSONWriter()
-                result.writeJSON(of: listing, offset: offset, limit: limit, header: { json in
+                result.writeJSON(of: listing, offset: offset, limit: limit, hideIndexWhileSearching: hideIndex, header: { json in
                     json.pair("locale", listing.collation.locale)
                     json.pair("query", q)
                 }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)
             } else {
-                out += Array(FilterText.render(result, of: listing, offset: offset, limit: limit).utf8)
+                out += Array(FilterText.render(result, of: listing, offset: offset, limit: limit, hideIndex: hideIndex).utf8)
             }
         }
         Output.write(out)
@@ -94,9 +97,9 @@ struct FilterCommand: ParsableCommand {
 /// A filter result for people: the counts, the remaining index, then the page of rows with the
 /// matches in [brackets].
 enum FilterText {
-    static func render(_ result: ListingFilter, of listing: Listing, offset: Int, limit: Int) -> String {
+    static func render(_ result: ListingFilter, of listing: Listing, offset: Int, limit: Int, hideIndex: Bool) -> String {
         var out = "\"\(result.query)\": \(result.total) matches in \(result.sections.count) sections\n"
-        out += "index: " + result.indexTitles.joined(separator: " ") + "\n"
+        out += "index: " + result.indexTitles(hiddenWhileSearching: hideIndex).joined(separator: " ") + "\n"
         var section = -1
         for match in result.matches(offset: offset, limit: limit) {
             if match.filteredSection != section {

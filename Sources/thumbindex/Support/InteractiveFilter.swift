@@ -56,7 +56,8 @@ struct InteractiveFilter {
             lines.append("  " + FilterText.highlighted(searchable.listing.text(ofRow: match.row), match.ranges,
                                                        open: "\u{1B}[7m", close: "\u{1B}[27m"))
         }
-        let index = query.trimmingCharacters(in: .whitespaces).isEmpty ? result.indexTitles.joined(separator: " ") : "(index hidden while searching)"
+        let titles = result.indexTitles(hiddenWhileSearching: true)
+        let index = titles.isEmpty ? "(index hidden while searching)" : titles.joined(separator: " ")
         var screen = "\u{1B}[H\u{1B}[2J"
         screen += "\u{1B}[1mSearch:\u{1B}[0m \(query)\u{1B}[s\r\n"
         screen += "\u{1B}[2m\(result.total) matches in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue) · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"

@@ -21,6 +21,17 @@ struct FilterCLITests {
         #expect(documents[3]?["indexTitles"] as? [String] == ["{search}", "A", "C", "S", "Z"])
     }
 
+    @Test("--hide-index shows no index titles while searching, the listing's own for an empty query")
+    func hideIndex() throws {
+        let names = try CLI.temporaryFile("n.txt", Array("Ada\nBea\n".utf8))
+        let queries = try CLI.temporaryFile("q.txt", Array("a\n\n".utf8))
+        let result = try CLI.run(["filter", "--hide-index", "--queries", queries, "--json", names])
+        let documents = result.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(documents.map { $0?["indexTitles"] as? [String] } == [[], ["{search}", "A", "B"]])
+    }
+
     @Test("offset and limit choose the rows; counts cover every match")
     func paging() throws {
         let names = try CLI.temporaryFile("n.txt", Array("Ada\nAbe\nBea\nCal\n".utf8))
