@@ -12,7 +12,7 @@ struct PeersRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peers-run",
         abstract: "Benchmark ThumbIndex against its peers on the large corpora.",
-        subcommands: [Prepare.self, Keystrokes.self, Build.self])
+        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self])
 }
 
 /// Options every subcommand shares.
@@ -138,6 +138,31 @@ extension PeersRun {
                                                      peakResident: ProcessMemory.peakResident),
                                 run: results)
             try write(report, to: out)
+        }
+    }
+
+    /// Where ThumbIndex's keystroke time goes: the filter versus the first page.
+    struct Split: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Split ThumbIndex's stateless keystrokes into filter and first page, by typed length.")
+        @OptionGroup var options: CorpusOptions
+
+        func run() throws {
+            let corpus = options.spec
+            let sessions = try corpus.readSessions()
+            var report = BuildReport()
+            let system = try ThumbIndexSystem(corpus: corpus, table: corpus.readTable(), refining: false, report: &report)
+            for keystroke in sessions.keystrokes.prefix(50) { _ = system.split(keystroke.text) }  // warm-up
+            print("typed\tkeystrokes\tmedian filter ms\tmedian page ms\tmedian matches\tfilter ms per 100k matches")
+            for bucket in TypingSessions.buckets {
+                let splits = sessions.positions(inBucket: bucket).map { system.split(sessions.keystrokes[$0].text) }
+                func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+                let perMatch = splits.filter { $0.total >= 10_000 }.map { $0.filter * 1e5 / Double($0.total) }
+                print(String(format: "%@\t%d\t%.4f\t%.4f\t%.0f\t%@", TypingSessions.bucketName(bucket), splits.count,
+                             median(splits.map(\.filter)) * 1000, median(splits.map(\.page)) * 1000,
+                             median(splits.map { Double($0.total) }),
+                             perMatch.isEmpty ? "—" : String(format: "%.3f", median(perMatch) * 1000)))
+            }
         }
     }
 

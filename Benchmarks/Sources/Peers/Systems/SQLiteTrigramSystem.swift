@@ -80,12 +80,13 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
         let counts = short ? scanCounts : counts
         let page = short ? scanPage : page
         var answer = AnswerBuilder()
+        // A failing step is a broken benchmark, not an empty answer: stop loudly.
         counts.reset()
         counts.bind(pattern, at: 1)
-        while (try? counts.step()) == true { answer.section(counts.int(0), count: counts.int(1)) }
+        while try! counts.step() { answer.section(counts.int(0), count: counts.int(1)) }
         page.reset()
         page.bind(pattern, at: 1)
-        while (try? page.step()) == true { answer.pageText(page.utf8(0)) }
+        while try! page.step() { answer.pageText(page.utf8(0)) }
         return answer.answer
     }
 }

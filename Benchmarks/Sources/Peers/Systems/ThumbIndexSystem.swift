@@ -36,6 +36,19 @@ public final class ThumbIndexSystem: KeystrokeSystem {
         refining ? session.type(text) : searchable.filter(text, fold: .diacritics, mode: .contains)
     }
 
+    /// One stateless keystroke split in two: the filter (search + per-section counts) and the
+    /// first page (`matches` with match ranges), in seconds; plus the number of matches.
+    public func split(_ text: String) -> (filter: Double, page: Double, total: Int) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = searchable.filter(text, fold: .diacritics, mode: .contains)
+        let filtered = clock.now
+        let page = result.matches(offset: 0, limit: pageSize)
+        let end = clock.now
+        precondition(page.count <= pageSize)
+        return ((filtered - start).seconds, (end - filtered).seconds, result.total)
+    }
+
     public func keystroke(_ text: String) -> Answer {
         let result = filter(text)
         var answer = AnswerBuilder()
