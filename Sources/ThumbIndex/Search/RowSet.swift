@@ -1,22 +1,23 @@
-/// Helpers that turn unordered ids with repeats into sorted, duplicate-free `[UInt32]`.
+/// Helpers that turn unordered ids with repeats into sorted, duplicate-free rows: `[UInt32]` when they
+/// are few, a `RowBitmap` when they are many.
 enum RowSet {
     /// Sorted, duplicate-free ids produced by `forEach`, all below `universe`; `count` is how many ids
     /// `forEach` will produce (with repeats).
     ///
     /// - Complexity: O(count log count) for few ids; otherwise O(count + universe / 64) with a bitmap.
-    static func sortedUnique(count: Int, universe: Int, _ forEach: ((UInt32) -> Void) -> Void) -> [UInt32] {
+    static func sortedUnique(count: Int, universe: Int, _ forEach: ((UInt32) -> Void) -> Void) -> SearchResult.Rows.Storage {
         if count <= 1024 || count < universe / 256 {
             var ids = [UInt32](); ids.reserveCapacity(count)
             forEach { ids.append($0) }
             ids.sort()
-            return dedupeSorted(ids)
+            return .ids(dedupeSorted(ids))
         }
         var bits = [UInt64](repeating: 0, count: (universe + 63) / 64)
         bits.withUnsafeMutableBufferPointer { bits in
             // Invariant: every id is below `universe`, so id / 64 is inside `bits`.
             forEach { id in bits[Int(id &>> 6)] |= 1 &<< UInt64(id & 63) }
         }
-        return ids(inBitmap: bits)
+        return .bitmap(RowBitmap(words: bits))
     }
 
     /// The positions of the set bits of `bits`, ascending.
@@ -49,6 +50,14 @@ enum RowSet {
         }
         out.removeSubrange(k...)
         return out
+    }
+
+    /// `rows` with the sorted, duplicate-free `ids` added, in the same representation.
+    static func union(_ rows: SearchResult.Rows.Storage, _ ids: [UInt32]) -> SearchResult.Rows.Storage {
+        guard case .bitmap(let bitmap) = rows else { return .ids(union(rows.idList, ids)) }
+        var words = bitmap.words
+        for id in ids { words[Int(id >> 6)] |= 1 << UInt64(id & 63) }
+        return .bitmap(RowBitmap(words: words))
     }
 
     /// The union of two sorted, duplicate-free id lists.

@@ -26,17 +26,17 @@ extension SearchIndex {
             return SearchResult(query: query, fold: fold, mode: mode, foldedQuery: q, rows: .init(storage: .ids(rows)))
         }
         return SearchResult(query: query, fold: fold, mode: mode, foldedQuery: q,
-                            rows: .init(storage: .ids(matchingRows(q, fold: fold, mode: mode))))
+                            rows: .init(storage: matchingRows(q, fold: fold, mode: mode)))
     }
 
     /// The rows that match the non-empty folded query `q`, ascending.
-    func matchingRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> [UInt32] {
+    func matchingRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
         let found = storage.main.entries(matching: q, mode: mode)
         guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return found }
         // Rows whose text differs under `fold` are answered by the variant index instead.
-        let kept = found.filter { !variant.isVariant[Int($0)] }
-        let differing = variant.index.entries(matching: q, mode: mode).map { variant.rows[Int($0)] }
-        return RowSet.union(kept, differing)
+        let kept = found.idList.filter { !variant.isVariant[Int($0)] }
+        let differing = variant.index.entries(matching: q, mode: mode).idList.map { variant.rows[Int($0)] }
+        return .ids(RowSet.union(kept, differing))
     }
 
     /// How many suffixes start with `q`: the work of a fresh search.

@@ -35,12 +35,23 @@ public struct SearchResult: Sendable {
 
     /// Matching row ids, ascending, without repeats.
     ///
-    /// Either every row of the index (an empty query) or a shared array of ids; indexing is O(1) and
+    /// Every row of the index (an empty query), a shared array of ids, or — when most rows match — a
+    /// `RowBitmap` with block ranks; indexing is O(1) (a bitmap: O(log n) select) and
     /// copying a `Rows` never copies the ids.
     public struct Rows: RandomAccessCollection, Sendable {
         enum Storage: Sendable {
             case all(Int)
             case ids([UInt32])
+            case bitmap(RowBitmap)
+
+            /// The rows as a sorted list of ids (listing a bitmap's rows: O(n / 64 + count)).
+            var idList: [UInt32] {
+                switch self {
+                case .all(let count): (0..<count).map(UInt32.init)
+                case .ids(let ids): ids
+                case .bitmap(let bitmap): bitmap.ids
+                }
+            }
         }
 
         let storage: Storage
@@ -53,6 +64,7 @@ public struct SearchResult: Sendable {
             switch storage {
             case .all(let count): count
             case .ids(let ids): ids.count
+            case .bitmap(let bitmap): bitmap.count
             }
         }
 
@@ -63,6 +75,7 @@ public struct SearchResult: Sendable {
                 precondition(position >= 0 && position < count, "Rows index out of range")
                 return position
             case .ids(let ids): return Int(ids[position])
+            case .bitmap(let bitmap): return bitmap.row(atRank: position)
             }
         }
 
@@ -79,10 +92,47 @@ public struct SearchResult: Sendable {
                     if Int(ids[mid]) < row { low = mid + 1 } else { high = mid }
                 }
                 return low
+            case .bitmap(let bitmap): return bitmap.rank(below: row)
             }
         }
 
-        /// The ids when they are stored (nil when every row matches).
+        /// Iterates in order; a bitmap walks its words instead of selecting each position.
+        public func makeIterator() -> Iterator { Iterator(storage: storage) }
+
+        /// The rows in ascending order.
+        public struct Iterator: IteratorProtocol, Sendable {
+            private let storage: Storage
+            /// Next position (`.all`, `.ids`), or next word to load (`.bitmap`).
+            private var position = 0
+            /// `.bitmap`: the set bits of word `position - 1` not yet returned.
+            private var bits: UInt64 = 0
+
+            init(storage: Storage) { self.storage = storage }
+
+            public mutating func next() -> Int? {
+                switch storage {
+                case .all(let count):
+                    guard position < count else { return nil }
+                    defer { position += 1 }
+                    return position
+                case .ids(let ids):
+                    guard position < ids.count else { return nil }
+                    defer { position += 1 }
+                    return Int(ids[position])
+                case .bitmap(let bitmap):
+                    while bits == 0 {
+                        guard position < bitmap.words.count else { return nil }
+                        bits = bitmap.words[position]
+                        position += 1
+                    }
+                    let row = (position - 1) * 64 + bits.trailingZeroBitCount
+                    bits &= bits &- 1
+                    return row
+                }
+            }
+        }
+
+        /// The ids when they are stored as a list (nil when every row matches or they are a bitmap).
         var ids: [UInt32]? {
             if case .ids(let ids) = storage { return ids }
             return nil

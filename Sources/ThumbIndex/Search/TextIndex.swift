@@ -80,8 +80,8 @@ struct TextIndex: Sendable {
         suffixRange(query).count + longEntries.count
     }
 
-    /// The entries that match non-empty `query` in `mode`, ascending.
-    func entries(matching query: [UInt8], mode: MatchMode) -> [UInt32] {
+    /// The entries that match non-empty `query` in `mode`, ascending (a list, or a bitmap when many).
+    func entries(matching query: [UInt8], mode: MatchMode) -> SearchResult.Rows.Storage {
         let range = suffixRange(query)
         let code = self.code
         var found = suffixes.withUnsafeBufferPointer { codes in
@@ -98,7 +98,7 @@ struct TextIndex: Sendable {
         }
         if mode != .prefix && !longEntries.isEmpty {
             let long = longEntries.filter { entry(Int($0), matches: query, mode: mode) }
-            if !long.isEmpty { found = RowSet.union(found, long) }
+            if !long.isEmpty { found = RowSet.union(found, long) }  // stays a bitmap if it was one
         }
         return found
     }

@@ -25,7 +25,7 @@ import Testing
                             && (mode == .contains || (mode == .prefix && p == 0) || (mode == .words && words.contains(p)))
                     }
                 }
-                #expect(index.entries(matching: query, mode: mode).map(Int.init) == expected, "mode \(mode), entries \(entries), query \(queryPieces)")
+                #expect(index.entries(matching: query, mode: mode).idList.map(Int.init) == expected, "mode \(mode), entries \(entries), query \(queryPieces)")
             }
         }
     }

@@ -1,0 +1,65 @@
+/// A dense set of matching rows: one bit per row, plus the number of set bits before every block of
+/// 512 rows, so that a result with most rows matching needs no list of ids.
+///
+/// A one-character query can match most of a million rows; listing them as `UInt32`s costs more than
+/// finding them. With the bitmap, counting the matches in a section is a rank (`rank(below:)`) and the
+/// k-th match of a page is a select (`row(atRank:)`), each O(log blocks + 8 words).
+struct RowBitmap: Sendable {
+    /// Bit `r & 63` of word `r >> 6` is set when row `r` matches.
+    let words: [UInt64]
+    /// `blockRanks[b]`: set bits in `words[0 ..< b * 8]`; one more entry than there are blocks.
+    let blockRanks: [UInt32]
+
+    /// Number of set bits.
+    var count: Int { Int(blockRanks[blockRanks.count - 1]) }
+
+    init(words: [UInt64]) {
+        self.words = words
+        let blocks = (words.count + 7) / 8
+        var ranks = [UInt32](repeating: 0, count: blocks + 1)
+        var total: UInt32 = 0
+        for b in 0..<blocks {
+            ranks[b] = total
+            for w in (b * 8)..<Swift.min(words.count, b * 8 + 8) { total &+= UInt32(words[w].nonzeroBitCount) }
+        }
+        ranks[blocks] = total
+        blockRanks = ranks
+    }
+
+    /// Number of set bits for rows below `row` (clamped to the bitmap).
+    func rank(below row: Int) -> Int {
+        guard row > 0 else { return 0 }
+        let row = Swift.min(row, words.count * 64)
+        let word = row >> 6, block = word >> 3
+        var rank = Int(blockRanks[block])
+        for w in (block * 8)..<word { rank += words[w].nonzeroBitCount }
+        if row & 63 != 0 { rank += (words[word] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount }
+        return rank
+    }
+
+    /// The row of the set bit with rank `k` (0-based): the k-th matching row.
+    /// - Precondition: `0 <= k < count`.
+    func row(atRank k: Int) -> Int {
+        precondition(k >= 0 && k < count, "RowBitmap rank out of range")
+        // The last block whose rank is <= k holds it.
+        var low = 0, high = blockRanks.count - 2
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if Int(blockRanks[mid]) <= k { low = mid } else { high = mid - 1 }
+        }
+        var remaining = k - Int(blockRanks[low])
+        var w = low * 8
+        while true {
+            let bits = words[w].nonzeroBitCount
+            if remaining < bits { break }
+            remaining -= bits
+            w += 1
+        }
+        var word = words[w]
+        for _ in 0..<remaining { word &= word &- 1 }
+        return w * 64 + word.trailingZeroBitCount
+    }
+
+    /// The set rows, ascending.
+    var ids: [UInt32] { RowSet.ids(inBitmap: words) }
+}

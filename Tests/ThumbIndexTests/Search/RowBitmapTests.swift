@@ -1,0 +1,54 @@
+import PropertyBased
+import Testing
+@testable import ThumbIndex
+
+@Suite("RowBitmap: rank, select and iteration against a plain list of rows")
+struct RowBitmapTests {
+    @Test("random bitmaps: count, rank below every row, the row at every rank, the rows in order")
+    func againstList() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...2000), Gen.int(in: 0...100)) { size, percent in
+            var rng = SplitMix(seed: UInt64(size * 101 + percent))
+            var words = [UInt64](repeating: 0, count: (size + 63) / 64)
+            var rows: [Int] = []
+            for r in 0..<size where Int(rng.next() % 100) < percent {
+                words[r >> 6] |= 1 << UInt64(r & 63)
+                rows.append(r)
+            }
+            let bitmap = RowBitmap(words: words)
+            #expect(bitmap.count == rows.count)
+            for r in stride(from: 0, through: size + 64, by: 7) {
+                #expect(bitmap.rank(below: r) == rows.filter { $0 < r }.count, "rank below \(r)")
+            }
+            for (k, row) in rows.enumerated() { #expect(bitmap.row(atRank: k) == row) }
+            let result = SearchResult.Rows(storage: .bitmap(bitmap))
+            #expect(Array(result) == rows)
+            #expect(result.count == rows.count)
+            #expect(bitmap.ids.map(Int.init) == rows)
+        }
+    }
+
+    @Test("a dense one-character query gives a bitmap, and the same rows as the naive scan")
+    func denseQueriesUseTheBitmap() {
+        let texts = (0..<5000).map { $0 % 3 == 0 ? "Anna \($0)" : "Bo \($0)" }
+        let result = SearchIndex(texts: texts).search("a")
+        guard case .bitmap = result.rows.storage else {
+            Issue.record("expected a bitmap for \(result.count) of \(texts.count) rows")
+            return
+        }
+        #expect(Array(result.rows) == Naive.search(texts, "a", fold: .diacritics, mode: .contains))
+        #expect(result.count(inRows: 0..<300) == 100)
+    }
+}
+
+/// A small deterministic generator for test data.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
