@@ -23,7 +23,7 @@ public struct SearchableListing: Sendable {
     /// - Parameter progress: called now and then with the fraction done.
     public init(listing: Listing, progress: ((Double) -> Void)? = nil) {
         self.listing = listing
-        index = SearchIndex(texts: Array(listing.texts), progress: progress)
+        index = SearchIndex(texts: listing.texts, progress: progress)  // shares the listing's texts
     }
 
     /// Bytes held by the search index (not counting the listing's own texts).

@@ -18,15 +18,15 @@ extension SearchIndex {
     ///   - progress: Called now and then with the fraction done, from 0 to 1, possibly from another thread.
     /// - Complexity: O(total length of the texts).
     public init(texts: [String], progress: ((Double) -> Void)? = nil) {
+        self.init(texts: TextColumn(texts), progress: progress)
+    }
+
+    /// Indexes the rows of `texts`, sharing its storage (a listing's texts are not copied).
+    public init(texts: TextColumn, progress: ((Double) -> Void)? = nil) {
         progress?(0)
-        var originals = [UInt8]()
-        var originalStarts = [UInt32](); originalStarts.reserveCapacity(texts.count + 1)
-        originalStarts.append(0)
-        for text in texts {
-            originals.append(contentsOf: text.utf8)
-            precondition(originals.count <= UInt32.max, "ThumbIndex: the texts exceed 4 GiB of UTF-8")
-            originalStarts.append(UInt32(originals.count))
-        }
+        let originals = texts.bytes
+        precondition(originals.count <= UInt32.max, "ThumbIndex: the texts exceed 4 GiB of UTF-8")
+        let originalStarts = texts.offsets.map { UInt32($0) }
 
         let folded = Self.foldAll(originals: originals, starts: originalStarts)
         progress?(0.4)

@@ -28,15 +28,15 @@
 /// Per indexed text set: the folded UTF-8 back to back, a suffix array of `UInt32` codes
 /// (entry, offset, word-start flag) over every character start (prefix search keeps the offset-0
 /// suffixes of a range, word-prefix search the flagged ones), and a bit per byte marking word starts. The
-/// original texts stay in the caller's array (shared, not copied) for ``matchRanges(ofRow:in:)``.
+/// original texts stay in the caller's `TextColumn` (shared, not copied) for ``matchRanges(ofRow:in:)``.
 ///
 /// `SearchIndex` is a value type over immutable storage: copies share it, and any number of threads
 /// may search one index at once.
 public struct SearchIndex: Sendable {
     /// The immutable storage behind an index (shared by copies).
     final class Storage: Sendable {
-        /// The original texts: the caller's array, shared (not copied) thanks to copy-on-write.
-        let texts: [String]
+        /// The original texts: the caller's column, shared (not copied) thanks to copy-on-write.
+        let texts: TextColumn
         /// The diacritics fold of every row; its entry e is row e.
         let main: TextIndex
         /// Rows whose case fold differs from their diacritics fold.
@@ -44,7 +44,7 @@ public struct SearchIndex: Sendable {
         /// Rows whose `all` fold differs from their diacritics fold.
         let allVariant: FoldVariant
 
-        init(texts: [String], main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant) {
+        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant) {
             self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
