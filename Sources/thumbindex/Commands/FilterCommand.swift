@@ -87,10 +87,7 @@ struct FilterCommand: ParsableCommand {
     private func readQueries() throws -> [String]? {
         if let query { return [query] }
         guard let queries else { return nil }
-        guard let data = FileManager.default.contents(atPath: queries) else {
-            throw CLIError("--queries \(queries): cannot read the file")
-        }
-        return Array(try Table.read(Array(data), format: .lines, source: queries, keepBlankLines: true).columns[0])
+        return try QueryFile.read(queries, keepBlankLines: true)
     }
 }
 

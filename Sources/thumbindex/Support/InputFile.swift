@@ -51,7 +51,13 @@ struct InputFile {
     /// Reads the input and builds its listing, with a progress bar on a terminal for big inputs.
     func buildListing(collation: IndexedCollation, columns: ColumnOptions, descending: Bool = false,
                       fullIndex: Bool = false, barTitle: String = "sorting") throws -> Listing {
-        let table = try readTable(columns: columns)
+        try buildListing(of: readTable(columns: columns), collation: collation, columns: columns,
+                         descending: descending, fullIndex: fullIndex, barTitle: barTitle)
+    }
+
+    /// Builds the listing of a table already read from this input.
+    func buildListing(of table: Table, collation: IndexedCollation, columns: ColumnOptions, descending: Bool = false,
+                      fullIndex: Bool = false, barTitle: String = "sorting") throws -> Listing {
         let bar = table.count > 200_000 ? ProgressBar("\(barTitle) \(table.count) items") : nil
         defer { bar?.finish() }
         do {
@@ -61,6 +67,17 @@ struct InputFile {
         } catch let error as ICUError {
             throw CLIError("\(source): \(error.message)")
         }
+    }
+}
+
+/// A file of queries, one per line (a blank line is the empty query when `keepBlankLines`).
+enum QueryFile {
+    /// The queries of `path`; a file that cannot be read, or invalid UTF-8 (with its line), is an error.
+    static func read(_ path: String, keepBlankLines: Bool) throws -> [String] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CLIError("--queries \(path): cannot read the file")
+        }
+        return Array(try Table.read(Array(data), format: .lines, source: path, keepBlankLines: keepBlankLines).columns[0])
     }
 }
 
