@@ -4,6 +4,7 @@ import PackageDescription
 /// Layers, bottom to top:
 ///   CThumbIndexICU (C/C++ bridge to the system ICU 72)
 ///   → ThumbIndex (the library: collation, listings, search)
+///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
 /// Benchmarks live in their own package under Benchmarks/ so they never slow down `swift test`.
 let package = Package(
@@ -35,11 +36,18 @@ let package = Package(
             name: "ThumbIndex",
             dependencies: ["CThumbIndexICU"]
         ),
+        // What the front ends share and the library's users never see (`package` access): TSV and
+        // line input as a table of records, and the JSON the CLI and the API write.
+        .target(
+            name: "ThumbIndexFormats",
+            dependencies: ["ThumbIndex"]
+        ),
         // The HTTP front end: JSON API and the page, over listings built by the caller.
         .target(
             name: "ThumbIndexServer",
             dependencies: [
                 "ThumbIndex",
+                "ThumbIndexFormats",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -49,15 +57,19 @@ let package = Package(
             name: "thumbindex",
             dependencies: [
                 "ThumbIndex",
+                "ThumbIndexFormats",
                 "ThumbIndexServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The bundled address book (a link to Corpora/contacts.tsv), compiled into the binary.
+            resources: [.embedInCode("Resources/contacts.tsv")]
         ),
         .testTarget(
             name: "ThumbIndexTests",
             dependencies: [
                 "ThumbIndex",
+                "ThumbIndexFormats",
                 "CThumbIndexICU",
                 "thumbindex",  // built first, so the CLI tests can run the real binary
                 .product(name: "PropertyBased", package: "swift-property-based"),
@@ -67,6 +79,7 @@ let package = Package(
             name: "ThumbIndexServerTests",
             dependencies: [
                 "ThumbIndex",
+                "ThumbIndexFormats",
                 "ThumbIndexServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

@@ -1,30 +1,38 @@
 /// A search box's state: the keystrokes typed so far, so that one more character refines the
-/// previous result and a backspace returns to a remembered one (see `SearchSession`).
+/// previous result and a backspace returns to a remembered one.
 ///
 /// ```swift
 /// var session = FilterSession(searchable, fold: .diacritics, mode: .contains)
-/// session.type("s").total
-/// session.type("st").total     // refines the result for "s"
-/// session.type("s").total      // backspace: the remembered result
+/// try session.type("s").total
+/// try session.type("st").total     // refines the result for "s"
+/// try session.type("s").total      // backspace: the remembered result
 /// ```
-public struct FilterSession: Sendable {
+///
+/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:)`` of the same query.
+public struct FilterSession<Element> {
     /// The listing and index being searched.
-    public let searchable: SearchableListing
-    private var session: SearchSession
+    public let searchable: SearchableListing<Element>
+    private var search: SearchSession
 
     /// A session with nothing typed yet.
-    public init(_ searchable: SearchableListing, fold: Fold = .diacritics, mode: MatchMode = .contains) {
+    public init(_ searchable: SearchableListing<Element>, fold: Fold = .diacritics, mode: MatchMode = .contains) {
         self.searchable = searchable
-        session = SearchSession(index: searchable.index, fold: fold, mode: mode)
+        search = SearchSession(index: searchable.index, fold: fold, mode: mode)
     }
 
     /// The fold of every query of the session.
-    public var fold: Fold { session.fold }
+    public var fold: Fold { search.fold }
     /// The match mode of every query of the session.
-    public var mode: MatchMode { session.mode }
+    public var mode: MatchMode { search.mode }
 
     /// The answer for the search box now holding `query`.
-    public mutating func type(_ query: String) -> ListingFilter {
-        ListingFilter(searchable: searchable, result: session.type(query))
+    ///
+    /// - Complexity: O(1) when the folded query equals a remembered one (backspace); when it extends
+    ///   one, the cheaper of refining that result (a check per remembered row) and a fresh search.
+    /// - Throws: `ICUError` when ICU cannot fold the query.
+    public mutating func type(_ query: String) throws -> FilteredListing<Element> {
+        FilteredListing(searchable, result: try search.type(query))
     }
 }
+
+extension FilterSession: Sendable where Element: Sendable {}

@@ -5,35 +5,45 @@
 /// the section boundaries in it.
 ///
 /// ```swift
-/// let searchable = SearchableListing(listing: try Listing(texts: names, locale: "sv"))
-/// let result = searchable.filter("ost")
-/// result.total                        // matches in all sections
-/// result.sections.map(\.count)        // per remaining section
-/// result.matches(offset: 0, limit: 50) // the first page, with UTF-16 match ranges
+/// let searchable = try SearchableListing(Listing(texts: names, locale: "sv"))
+/// let result = try searchable.filter("ost")
+/// result.total                              // matches in all sections
+/// result.sections.map(\.count)              // per remaining section
+/// try result.matches(offset: 0, limit: 50)  // the first page, with UTF-16 match ranges
 /// ```
 ///
-/// Immutable and `Sendable`: any number of queries may run on it at once.
-public struct SearchableListing: Sendable {
+/// Immutable (and `Sendable` when its elements are): any number of queries may run on it at once.
+public struct SearchableListing<Element> {
     /// The sectioned listing.
-    public let listing: Listing
+    public let listing: Listing<Element>
     /// The search index over `listing`'s texts (row i = listing row i).
-    public let index: SearchIndex
+    let index: SearchIndex
 
     /// Builds the search index over the listing's texts (in display order).
-    /// - Parameter progress: called now and then with the fraction done.
-    public init(listing: Listing, progress: ((Double) -> Void)? = nil) {
+    /// - Parameter progress: called now and then with the fraction done, possibly from another thread.
+    /// - Throws: `LimitError` when the texts' folds exceed ``Limits``; `ICUError` if ICU fails.
+    /// - Complexity: O(n log n) in the folded bytes.
+    public init(_ listing: Listing<Element>, progress: ((Double) -> Void)? = nil) throws {
         self.listing = listing
-        index = SearchIndex(texts: listing.texts, progress: progress)  // shares the listing's texts
+        index = try SearchIndex(texts: listing.texts, progress: progress)  // shares the listing's texts
     }
 
     /// Bytes held by the search index (not counting the listing's own texts).
     public var indexByteCount: Int { index.byteCount }
 
-    /// Filters the listing: the items that match `query`, still in their sections.
+    /// Filters the listing: the elements that match `query`, still in their sections.
+    ///
+    /// The query is trimmed of white space at either end and folded with `fold`; an element matches
+    /// when its folded text contains the folded query (``MatchMode/contains``), starts with it
+    /// (``MatchMode/prefix``) or has a word that starts with it (``MatchMode/words``). An empty
+    /// query matches every element.
     ///
     /// Nothing is copied: the result is the index's sorted set of matching rows plus, per
     /// non-empty section, its count. Complexity: the search, plus O(sections × log matches).
-    public func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains) -> ListingFilter {
-        ListingFilter(searchable: self, result: index.search(query, fold: fold, mode: mode))
+    /// - Throws: `ICUError` when ICU cannot fold the query.
+    public func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains) throws -> FilteredListing<Element> {
+        FilteredListing(self, result: try index.search(query, fold: fold, mode: mode))
     }
 }
+
+extension SearchableListing: Sendable where Element: Sendable {}

@@ -1,38 +1,94 @@
 extension Listing {
-    /// Builds the listing of a one-column list of strings.
-    ///
-    /// - Throws: `LocaleError` for a locale ICU has no data for.
-    public init(texts: some Sequence<String>, locale: String, options: ListingOptions = ListingOptions()) throws {
-        try self.init(table: Table(texts: texts), collation: IndexedCollation(locale: locale), options: options)
-    }
-
-    /// Builds the listing of a table of records.
+    /// Builds the listing of `elements`, each shown as `text(element)`.
     ///
     /// Sorting is one pass of ICU sort keys (on two threads) and a byte sort; bucketing is one
     /// merge of the sorted keys against the label boundaries; sections then form by a stable
-    /// counting sort on the label. Complexity: O(n log n) byte comparisons.
+    /// counting sort on the label. White space at either end of a text does not count.
+    /// Complexity: O(n log n) byte comparisons.
+    ///
+    /// ```swift
+    /// let listing = try Listing(contacts, collation: IndexedCollation(locale: "sv"), text: \.name,
+    ///                           pinned: \.isFavorite)
+    /// ```
     ///
     /// - Parameters:
-    ///   - table: the records, in input order.
+    ///   - elements: the elements, in input order (equal texts keep it).
     ///   - collation: the locale's index.
-    ///   - options: key, reading and pin columns; order; full index.
-    ///   - source: the input's name, for errors about columns.
-    ///   - progress: called now and then with the fraction done, in [0, 1].
-    /// - Throws: `InputError` for an unknown column; `ICUError` if ICU fails.
-    public init(table: Table, collation: IndexedCollation, options: ListingOptions = ListingOptions(),
-                source: String = "<input>", progress: ((Double) -> Void)? = nil) throws {
-        let key = try table.columnIndex(options.keyColumn ?? table.columnNames[0], option: "--key", source: source)
-        let reading = try options.readingColumn.map { try table.columnIndex($0, option: "--reading", source: source) }
-        let pin = try options.pinColumn.map { try table.columnIndex($0, option: "--pin", source: source) }
-
-        // What is sorted: the reading when there is one, else the text; trimmed of white space.
-        var sortTexts = TextColumn()
-        for row in 0..<table.count {
-            let useReading = reading.map { !table.columns[$0].isEmpty(row: row) } ?? false
-            let text = table.columns[useReading ? reading! : key].utf8(row)
-            let trimmed = IndexedCollation.trimmedRange(text)
-            sortTexts.append(utf8: text[text.startIndex + trimmed.lowerBound..<text.startIndex + trimmed.upperBound])
+    ///   - text: the text an element is shown as, searched by, and (without a reading) sorted by.
+    ///   - reading: a reading that replaces the text for order and section when it is neither nil
+    ///     nor empty (Japanese 山田 with reading やまだ goes under や).
+    ///   - pinned: whether an element belongs in the leading "Favorites" section (index title "★").
+    ///   - descending: reverse the order of elements and of sections (Favorites stay first).
+    ///   - fullIndex: list every label in ``indexTitles``, even those whose section is empty.
+    ///   - progress: called now and then with the fraction of the sort done, in [0, 1].
+    /// - Throws: `LimitError` past ``Limits``; `ICUError` if ICU fails; whatever the closures throw.
+    public init(_ elements: some Sequence<Element>, collation: IndexedCollation,
+                text: (Element) throws -> String, reading: ((Element) throws -> String?)? = nil,
+                pinned: ((Element) throws -> Bool)? = nil, descending: Bool = false, fullIndex: Bool = false,
+                progress: ((Double) -> Void)? = nil) throws {
+        let elements = Array(elements)
+        try Limits.check(rows: elements.count, bytes: 0)
+        var texts = TextColumn(), sortTexts = TextColumn()
+        var pins = pinned.map { _ in BitSet(count: elements.count) }
+        for (i, element) in elements.enumerated() {
+            var shown = try text(element)
+            texts.append(shown)
+            if var reading = try reading?(element), !reading.isEmpty {
+                reading.withUTF8 { sortTexts.append(utf8: IndexedCollation.trimmed(utf8: $0)) }
+            } else {
+                shown.withUTF8 { sortTexts.append(utf8: IndexedCollation.trimmed(utf8: $0)) }
+            }
+            if let pinned, try pinned(element) { pins?[i] = true }
         }
+        try Limits.check(rows: elements.count, bytes: texts.bytes.count)
+        let layout = try Layout(sortTexts: sortTexts, pins: pins, collation: collation,
+                                descending: descending, fullIndex: fullIndex, progress: progress)
+        self.collation = collation
+        self.elements = layout.order.map { elements[Int($0)] }
+        self.texts = texts.permuted(by: layout.order)
+        self.sections = layout.sections
+        self.indexTitles = layout.indexTitles
+        self.indexTargets = layout.indexTargets
+    }
+
+    /// Builds the listing of `elements` in `locale` (see
+    /// ``init(_:collation:text:reading:pinned:descending:fullIndex:progress:)``).
+    ///
+    /// - Throws: `LocaleError` for a locale ICU has no data for; `LimitError`; `ICUError`.
+    public init(_ elements: some Sequence<Element>, locale: String,
+                text: (Element) throws -> String, reading: ((Element) throws -> String?)? = nil,
+                pinned: ((Element) throws -> Bool)? = nil, descending: Bool = false, fullIndex: Bool = false) throws {
+        try self.init(elements, collation: IndexedCollation(locale: locale), text: text, reading: reading,
+                      pinned: pinned, descending: descending, fullIndex: fullIndex)
+    }
+}
+
+extension Listing where Element == String {
+    /// Builds the listing of a list of strings, each its own text.
+    ///
+    /// ```swift
+    /// let listing = try Listing(texts: ["Zoë", "Åsa", "Anna"], locale: "sv")
+    /// listing.sections.map(\.title)   // ["A", "Z", "Å"]
+    /// ```
+    /// - Throws: `LocaleError` for a locale ICU has no data for; `LimitError`; `ICUError`.
+    public init(texts: some Sequence<String>, locale: String, descending: Bool = false, fullIndex: Bool = false) throws {
+        try self.init(texts, locale: locale, text: { $0 }, descending: descending, fullIndex: fullIndex)
+    }
+}
+
+/// The order, sections and side index of a listing, computed from the sort texts alone.
+private struct Layout {
+    /// `order[k]`: the input position of the element shown at row `k`.
+    var order: [Int32] = []
+    var sections: [ListingSection] = []
+    var indexTitles: [String] = []
+    var indexTargets: [IndexTarget] = []
+
+    /// - Parameters:
+    ///   - sortTexts: what each element is sorted by (trimmed), in input order.
+    ///   - pins: which elements are pinned; nil when the listing has no pins at all.
+    init(sortTexts: TextColumn, pins: BitSet?, collation: IndexedCollation, descending: Bool, fullIndex: Bool,
+         progress: ((Double) -> Void)?) throws {
         let (sorted, buckets) = try collation.icu.sort(sortTexts, progress: progress)
 
         // Section ordinals: 0 = Favorites, 1 + i = collation.labels[i] (its last is "#").
@@ -42,7 +98,7 @@ extension Listing {
         for (k, row) in sorted.enumerated() {
             let r = Int(row)
             let ordinal: Int
-            if let pin, !table.columns[pin].isEmpty(row: r) {
+            if let pins, pins[r] {
                 ordinal = 0
             } else if IndexedCollation.startsWithDigit(utf8: sortTexts.utf8(r)) {
                 ordinal = digits
@@ -52,42 +108,36 @@ extension Listing {
             members[ordinal].append(row)
         }
         var ordinals = Array(labels.indices)
-        if options.descending {
+        if descending {
             ordinals = [0] + ordinals.dropFirst().reversed()
             for i in members.indices { members[i].reverse() }
         }
 
-        var order: [Int32] = []
-        order.reserveCapacity(table.count)
-        var sections: [Section] = []
-        var sectionOfOrdinal = [Int?](repeating: nil, count: labels.count)
-        for ordinal in ordinals where !members[ordinal].isEmpty {
-            sectionOfOrdinal[ordinal] = sections.count
-            sections.append(Section(label: labels[ordinal], rows: order.count..<order.count + members[ordinal].count))
-            order += members[ordinal]
-        }
-
         // The side index: sentinel, then the titles; an empty label leads to the next section.
-        let shown = options.fullIndex ? ordinals.filter { $0 != 0 || pin != nil } : ordinals.filter { sectionOfOrdinal[$0] != nil }
-        var titles = [Listing.searchSentinel]
-        var targets: [IndexTarget] = [.search]
-        var positions = [Int](repeating: 0, count: sections.count)
+        var sectionOfOrdinal = [Int?](repeating: nil, count: labels.count)
+        var sectionCount = 0
+        for ordinal in ordinals where !members[ordinal].isEmpty {
+            sectionOfOrdinal[ordinal] = sectionCount
+            sectionCount += 1
+        }
+        let shown = fullIndex ? ordinals.filter { $0 != 0 || pins != nil } : ordinals.filter { sectionOfOrdinal[$0] != nil }
+        indexTitles = [IndexTarget.searchSentinel]
+        indexTargets = [.search]
+        var positions = [Int](repeating: 0, count: sectionCount)
         for (i, ordinal) in shown.enumerated() {
-            if let own = sectionOfOrdinal[ordinal] { positions[own] = titles.count }
+            if let own = sectionOfOrdinal[ordinal] { positions[own] = indexTitles.count }
             guard let section = sectionOfOrdinal[ordinal]
                 ?? shown[(i + 1)...].lazy.compactMap({ sectionOfOrdinal[$0] }).first
-                ?? (sections.isEmpty ? nil : sections.count - 1) else { continue }
-            titles.append(labels[ordinal].indexTitle)
-            targets.append(.section(section))
+                ?? (sectionCount == 0 ? nil : sectionCount - 1) else { continue }
+            indexTitles.append(labels[ordinal].indexTitle)
+            indexTargets.append(.section(section))
         }
 
-        self.collation = collation
-        self.table = table.permuted(by: order)
-        self.keyColumn = key
-        self.sections = sections
-        self.indexTitles = titles
-        self.indexTargets = targets
-        self.sectionIndexPositions = positions
-        self.inputRows = order
+        order.reserveCapacity(sortTexts.count)
+        for ordinal in ordinals where !members[ordinal].isEmpty {
+            sections.append(ListingSection(label: labels[ordinal], rows: order.count..<order.count + members[ordinal].count,
+                                           indexPosition: positions[sections.count]))
+            order += members[ordinal]
+        }
     }
 }

@@ -1,65 +1,70 @@
-/// A locale-correct alphabetized, sectioned listing: the address-book shape.
+/// A locale-correct alphabetized, sectioned listing of the caller's own elements: the
+/// address-book shape.
 ///
-/// Items are sorted by the locale's full-strength collation (equal keys keep input order) and
-/// grouped under the labels of an `IndexedCollation`; a section is a contiguous range of rows, so
-/// no section holds an array of its own. Digits go to "#", the last section; pinned items form a
-/// leading "Favorites" section. `indexTitles` starts with the search sentinel `"{search}"`
-/// (the value of `UITableView.indexSearch`).
+/// Elements are sorted by the locale's full-strength collation of their text (or of their reading,
+/// when they have one; equal keys keep input order) and grouped under the labels of an
+/// ``IndexedCollation``. A section is a contiguous range of rows, so no section holds an array of
+/// its own. Texts starting with a digit go to "#", the last section; pinned elements form a leading
+/// "Favorites" section. ``indexTitles`` starts with the search sentinel
+/// ``IndexTarget/searchSentinel``, `"{search}"` (the value of `UITableView.indexSearch`).
 ///
 /// ```swift
-/// let listing = try Listing(texts: ["Zoë", "Åsa", "Anna", "42nd Street"], locale: "sv")
-/// listing.sections.map(\.title)   // ["A", "Z", "Å", "#"]
-/// listing.indexTitles              // ["{search}", "A", "Z", "Å", "#"]
-/// listing.text(ofRow: 0)           // "Anna"
+/// struct Contact { var name: String; var kana: String?; var isFavorite = false }
+/// let contacts = try Listing(people, locale: "ja", text: \.name, reading: \.kana, pinned: \.isFavorite)
+/// for section in contacts.sections {
+///     print(section.title, contacts.elements(in: section).map(\.name))
+/// }
+///
+/// let names = try Listing(texts: ["Zoë", "Åsa", "Anna", "42nd Street"], locale: "sv")
+/// names.sections.map(\.title)   // ["A", "Z", "Å", "#"]
+/// names.indexTitles             // ["{search}", "A", "Z", "Å", "#"]
+/// names[0]                      // "Anna"
 /// ```
 ///
-/// Immutable and `Sendable` once built: any number of threads may read it.
-public struct Listing: Sendable {
-    /// The value of `UITableView.indexSearch`: the magnifier at the top of the side index.
-    public static let searchSentinel = "{search}"
-
-    /// The collation that ordered and bucketed the items.
+/// Immutable once built (and `Sendable` when its elements are): any number of threads may read it.
+public struct Listing<Element> {
+    /// The collation that ordered and bucketed the elements.
     public let collation: IndexedCollation
-    /// The records, rows in display order.
-    public let table: Table
-    /// The column shown as the item's text.
-    public let keyColumn: Int
+    /// The elements, in display order.
+    public let elements: [Element]
     /// The non-empty sections, in display order.
-    public let sections: [Section]
+    public let sections: [ListingSection]
     /// The side index: the search sentinel, then one title per section (or per label, with
     /// `fullIndex`).
     public let indexTitles: [String]
     /// Where each index title leads.
     let indexTargets: [IndexTarget]
-    /// For each section, the position of its own title in `indexTitles`.
-    public let sectionIndexPositions: [Int]
-    /// For row `k` in display order, its row in the input.
-    public let inputRows: [Int32]
+    /// The displayed texts, in display order (what search indexes).
+    package let texts: TextColumn
 
-    /// Number of items.
-    public var count: Int { table.count }
+    /// Number of elements.
+    public var count: Int { elements.count }
 
-    /// The displayed text of a row (display order).
-    public func text(ofRow row: Int) -> String { table.columns[keyColumn][row] }
+    /// The element at `row` (display order).
+    /// - Precondition: `0 <= row < count`.
+    public subscript(row: Int) -> Element { elements[row] }
 
-    /// The displayed texts in display order.
-    public var texts: TextColumn { table.columns[keyColumn] }
+    /// The elements of `section`, in display order.
+    public func elements(in section: ListingSection) -> ArraySlice<Element> { elements[section.rows] }
 
-    /// Where the index title at `position` of `indexTitles` leads: the sentinel to `.search`,
+    /// The displayed text of the element at `row` (display order).
+    /// - Precondition: `0 <= row < count`.
+    public func text(ofRow row: Int) -> String { texts[row] }
+
+    /// Where the index title at `position` of ``indexTitles`` leads: the sentinel to `.search`,
     /// a title to its section; an empty letter (with `fullIndex`) to the first non-empty section
     /// after it, or the last section when none follows.
-    /// - Returns: nil when `position` is out of range.
-    public func section(forIndexTitleAt position: Int) -> IndexTarget? {
+    /// - Returns: nil when `position` is not a position of ``indexTitles``.
+    public func indexTarget(forTitleAt position: Int) -> IndexTarget? {
         indexTargets.indices.contains(position) ? indexTargets[position] : nil
     }
 
-    /// The section containing `row`. Complexity: O(log sections).
-    public func sectionIndex(containingRow row: Int) -> Int {
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sections[mid].rows.lowerBound <= row { low = mid } else { high = mid - 1 }
-        }
-        return low
+    /// The position in ``sections`` of the section holding `row`, or nil when `row` is not a row
+    /// of the listing. Complexity: O(log sections).
+    public func sectionIndex(containingRow row: Int) -> Int? {
+        guard row >= 0 && row < count else { return nil }
+        return BinarySearch.last(in: sections.indices) { sections[$0].rows.lowerBound <= row }
     }
 }
+
+extension Listing: Sendable where Element: Sendable {}

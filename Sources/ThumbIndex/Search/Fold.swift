@@ -1,5 +1,3 @@
-import CThumbIndexICU
-
 /// How much of the difference between two spellings search ignores.
 ///
 /// Each fold includes the one before it. Search compares the folded item with the folded query, so
@@ -24,14 +22,6 @@ public enum Fold: String, Sendable, CaseIterable, Codable {
     /// ``diacritics`` plus kana and letters read as their base letter (ø, ł, đ, ħ, æ, œ, ı).
     case all
 
-    /// The bridge's number for this fold (`TI_FOLD_*`).
-    var bridgeValue: Int32 {
-        switch self {
-        case .case: TI_FOLD_CASE
-        case .diacritics: TI_FOLD_DIACRITICS
-        case .all: TI_FOLD_ALL
-        }
-    }
 }
 
 /// Where in an item the query must occur.
@@ -47,15 +37,15 @@ public enum MatchMode: String, Sendable, CaseIterable, Codable {
 /// The folding routine: every piece of search text, indexed item or query, goes through here.
 enum Folding {
     /// The folded UTF-8 of `text`, without an offset map.
-    static func fold(_ text: String, _ fold: Fold) -> [UInt8] {
-        FoldedText(text, fold: fold, withMap: false).bytes
+    static func fold(_ text: String, _ fold: Fold) throws -> [UInt8] {
+        try FoldedText(text, fold: fold, withMap: false).bytes
     }
 
     /// The whitespace-trimmed, folded query: leading and trailing Unicode White_Space is dropped
     /// before folding.
-    static func foldQuery(_ query: String, _ fold: Fold) -> [UInt8] {
+    static func foldQuery(_ query: String, _ fold: Fold) throws -> [UInt8] {
         let trimmed = IndexedCollation.trimmed(query)
-        return trimmed.isEmpty ? [] : Folding.fold(String(trimmed), fold)
+        return trimmed.isEmpty ? [] : try Folding.fold(String(trimmed), fold)
     }
 
     /// The three folds of many strings, laid out like the input.
@@ -69,33 +59,9 @@ enum Folding {
     /// one bridge call.
     ///
     /// - Complexity: O(total length); pure-ASCII strings take a fast path inside the bridge.
-    static func foldBatch(utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) -> Batch {
-        let count = offsets.count - 1
-        var status = TIStatus()
-        let batch = utf8.withMemoryRebound(to: CChar.self) { chars in
-            ti_fold_batch(chars.baseAddress, offsets.baseAddress, Int32(count), &status)
-        }
-        guard let batch else { fatalError("ThumbIndex: folding failed: \(status.messageString)") }
-        defer { ti_fold_batch_free(batch) }
-        var texts: [[UInt8]] = []
-        var allOffsets: [[UInt32]] = []
-        for fold in 0..<Int32(TI_FOLD_COUNT) {
-            var length: Int64 = 0
-            let bytes = ti_fold_batch_text(batch, fold, &length)
-            texts.append(length == 0 ? [] : Array(UnsafeBufferPointer(start: bytes, count: Int(length))))
-            allOffsets.append(Array(UnsafeBufferPointer(start: ti_fold_batch_offsets(batch, fold), count: count + 1)))
-        }
-        return Batch(texts: texts, offsets: allOffsets)
-    }
-}
-
-extension TIStatus {
-    /// The NUL-terminated message as a String.
-    var messageString: String {
-        withUnsafeBytes(of: message) { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            let end = bytes.firstIndex(of: 0) ?? bytes.count
-            return String(decoding: bytes[..<end], as: UTF8.self)
-        }
+    static func foldBatch(utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) throws -> Batch {
+        let batch = try ICU.FoldBatch(utf8: utf8, offsets: offsets)
+        let folds = Fold.bridgeOrder.map(\.bridgeValue)
+        return Batch(texts: folds.map { batch.text($0) }, offsets: folds.map { batch.offsets($0) })
     }
 }

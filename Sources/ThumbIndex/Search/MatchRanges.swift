@@ -1,12 +1,10 @@
-import CThumbIndexICU
-
 /// Match ranges: where a folded query occurs in a text, reported on the original text.
 enum MatchRanges {
     /// The UTF-16 ranges of `text` where the folded query `q` (non-empty) matches in `mode`, widened to
     /// grapheme clusters, merged when they overlap or touch, in order.
-    static func ranges(of q: [UInt8], in text: String, fold: Fold, mode: MatchMode) -> [Range<Int>] {
-        let folded = FoldedText(text, fold: fold, withMap: true)
-        let found = occurrences(of: q, in: folded.bytes, mode: mode)
+    static func ranges(of q: [UInt8], in text: String, fold: Fold, mode: MatchMode) throws -> [Range<Int>] {
+        let folded = try FoldedText(text, fold: fold, withMap: true)
+        let found = try occurrences(of: q, in: folded.bytes, mode: mode)
         guard !found.isEmpty else { return [] }
         let boundaries = graphemeBoundaries(text)
         var ranges: [Range<Int>] = []
@@ -24,9 +22,9 @@ enum MatchRanges {
 
     /// The non-overlapping occurrences of non-empty `q` in `folded`, left to right, as byte ranges:
     /// all of them (contains), the one at offset 0 (prefix), or those at word starts (words).
-    static func occurrences(of q: [UInt8], in folded: [UInt8], mode: MatchMode) -> [Range<Int>] {
-        folded.withUnsafeBufferPointer { text in
-            q.withUnsafeBufferPointer { q in
+    static func occurrences(of q: [UInt8], in folded: [UInt8], mode: MatchMode) throws -> [Range<Int>] {
+        try folded.withUnsafeBufferPointer { text in
+            try q.withUnsafeBufferPointer { q in
                 switch mode {
                 case .prefix:
                     return ByteSearch.hasPrefix(text, q, at: 0) ? [0..<q.count] : []
@@ -40,29 +38,12 @@ enum MatchRanges {
                     return found
                 case .words:
                     var found: [Range<Int>] = []
-                    for start in wordStarts(text) where start >= (found.last?.upperBound ?? 0) {
+                    for start in try ICU.wordStarts(text) where start >= (found.last?.upperBound ?? 0) {
                         if ByteSearch.hasPrefix(text, q, at: start) { found.append(start..<start + q.count) }
                     }
                     return found
                 }
             }
-        }
-    }
-
-    /// The byte offsets where words start in UTF-8 `text` (ICU word breaks, as the index uses).
-    static func wordStarts(_ text: UnsafeBufferPointer<UInt8>) -> [Int] {
-        var capacity = text.count / 2 + 4
-        while true {
-            var starts = [Int32](repeating: 0, count: capacity)
-            var status = TIStatus()
-            let count = starts.withUnsafeMutableBufferPointer { starts in
-                text.withMemoryRebound(to: CChar.self) { chars in
-                    ti_word_starts_utf8(chars.baseAddress, Int32(text.count), starts.baseAddress, Int32(capacity), &status)
-                }
-            }
-            precondition(count >= 0, "ThumbIndex: word breaking failed: \(status.messageString)")
-            if Int(count) <= capacity { return starts[..<Int(count)].map(Int.init) }
-            capacity = Int(count)
         }
     }
 
@@ -77,21 +58,11 @@ enum MatchRanges {
         return boundaries
     }
 
-    /// `range` grown to the nearest boundaries around it.
+    /// `range` grown to the nearest boundaries around it: from the last boundary at or before its
+    /// start to the first boundary at or after its end (`boundaries` ascending, from 0 to the length).
     static func widen(_ range: Range<Int>, to boundaries: [Int]) -> Range<Int> {
-        // Last boundary ≤ lowerBound, first boundary ≥ upperBound.
-        var low = 0, high = boundaries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if boundaries[mid] <= range.lowerBound { low = mid + 1 } else { high = mid }
-        }
-        let start = boundaries[max(low - 1, 0)]
-        low = 0; high = boundaries.count
-        while low < high {
-            let mid = (low + high) / 2
-            if boundaries[mid] < range.upperBound { low = mid + 1 } else { high = mid }
-        }
-        let end = boundaries[min(low, boundaries.count - 1)]
-        return start..<end
+        let start = BinarySearch.last(in: boundaries.indices) { boundaries[$0] <= range.lowerBound } ?? 0
+        let end = BinarySearch.first(in: boundaries.indices) { boundaries[$0] >= range.upperBound }
+        return boundaries[start]..<boundaries[min(end, boundaries.count - 1)]
     }
 }

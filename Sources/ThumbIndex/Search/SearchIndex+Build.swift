@@ -1,12 +1,3 @@
-import CThumbIndexICU
-import Dispatch
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SearchIndex {
     /// Indexes `texts`; row `i` is `texts[i]`.
     ///
@@ -17,29 +8,32 @@ extension SearchIndex {
     ///   - texts: The items, in display order.
     ///   - progress: Called now and then with the fraction done, from 0 to 1, possibly from another thread.
     /// - Complexity: O(total length of the texts).
-    public init(texts: [String], progress: ((Double) -> Void)? = nil) {
-        self.init(texts: TextColumn(texts), progress: progress)
+    init(texts: [String], progress: ((Double) -> Void)? = nil) throws {
+        try self.init(texts: TextColumn(texts), progress: progress)
     }
 
     /// Indexes the rows of `texts`, sharing its storage (a listing's texts are not copied).
-    public init(texts: TextColumn, progress: ((Double) -> Void)? = nil) {
+    ///
+    /// - Throws: `LimitError` when the texts, or their folds, exceed 4 GiB of UTF-8 or
+    ///   `SearchIndex.maximumRowCount` rows; `ICUError` when ICU cannot fold or break them.
+    init(texts: TextColumn, progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
+        try Limits.check(rows: texts.count, bytes: texts.bytes.count)
         let originals = texts.bytes
-        precondition(originals.count <= UInt32.max, "ThumbIndex: the texts exceed 4 GiB of UTF-8")
         let originalStarts = texts.offsets.map { UInt32($0) }
 
-        let folded = Self.foldAll(originals: originals, starts: originalStarts)
+        let folded = try Self.foldAll(originals: originals, starts: originalStarts)
         progress?(0.4)
-        let d = Int(TI_FOLD_DIACRITICS)
-        let variantSources = [Int(TI_FOLD_CASE), Int(TI_FOLD_ALL)].map { fold in
-            Self.differingRows(folded, fold: fold, from: d, rowCount: texts.count)
+        let d = Int(Fold.diacritics.bridgeValue)
+        let variantSources = [Fold.case, Fold.all].map { fold in
+            Self.differingRows(folded, fold: Int(fold.bridgeValue), from: d, rowCount: texts.count)
         }
         progress?(0.5)
 
         // Main index and both variants, in parallel.
-        let indexes = Parallel.map(3) { i -> TextIndex in
+        let indexes = try Parallel.map(3) { i in
             let (text, starts) = i == 0 ? (folded.texts[d], folded.offsets[d]) : (variantSources[i - 1].text, variantSources[i - 1].starts)
-            return TextIndex(text: text, starts: starts, wordStarts: Self.wordStarts(text: text, starts: starts))
+            return TextIndex(text: text, starts: starts, wordStarts: try Self.wordStarts(text: text, starts: starts))
         }
         let variants = (0..<2).map { i in
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
@@ -50,24 +44,25 @@ extension SearchIndex {
     }
 
     /// All three folds of every row, folded in parallel chunks and joined.
-    private static func foldAll(originals: [UInt8], starts: [UInt32]) -> Folding.Batch {
+    private static func foldAll(originals: [UInt8], starts: [UInt32]) throws -> Folding.Batch {
         let rowCount = starts.count - 1
         let chunks = Parallel.chunks(rowCount, minimumSize: 4096)
-        let parts = originals.withUnsafeBufferPointer { utf8 in
-            starts.withUnsafeBufferPointer { starts in
-                Parallel.map(chunks.count) { i -> Folding.Batch in
+        let parts = try originals.withUnsafeBufferPointer { utf8 in
+            try starts.withUnsafeBufferPointer { starts in
+                try Parallel.map(chunks.count) { i -> Folding.Batch in
                     let rows = chunks[i]
                     let slice = UnsafeBufferPointer(rebasing: starts[rows.lowerBound...rows.upperBound])
-                    return Folding.foldBatch(utf8: utf8, offsets: slice)
+                    return try Folding.foldBatch(utf8: utf8, offsets: slice)
                 }
             }
         }
-        var texts = [[UInt8]](repeating: [], count: Int(TI_FOLD_COUNT))
-        var offsets = [[UInt32]](repeating: [0], count: Int(TI_FOLD_COUNT))
+        let foldCount = Fold.bridgeOrder.count
+        var texts = [[UInt8]](repeating: [], count: foldCount)
+        var offsets = [[UInt32]](repeating: [0], count: foldCount)
         for part in parts {
-            for f in 0..<Int(TI_FOLD_COUNT) {
+            for f in 0..<foldCount {
                 let base = UInt32(texts[f].count)
-                precondition(texts[f].count + part.texts[f].count <= UInt32.max, "ThumbIndex: folded texts exceed 4 GiB")
+                try Limits.check(foldedBytes: texts[f].count + part.texts[f].count)
                 texts[f].append(contentsOf: part.texts[f])
                 offsets[f].append(contentsOf: part.offsets[f].dropFirst().map { $0 + base })
             }
@@ -97,23 +92,17 @@ extension SearchIndex {
     }
 
     /// A bit per byte of `text`, set where a word starts (ICU word breaks of each entry, in parallel).
-    static func wordStarts(text: [UInt8], starts: [UInt32]) -> BitSet {
+    static func wordStarts(text: [UInt8], starts: [UInt32]) throws -> BitSet {
         let entryCount = starts.count - 1
         let wordCount = (text.count + 63) / 64
         let chunks = Parallel.chunks(entryCount, minimumSize: 4096)
-        let parts = text.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { starts in
-                Parallel.map(chunks.count) { i -> [UInt64] in
+        let parts = try text.withUnsafeBufferPointer { text in
+            try starts.withUnsafeBufferPointer { starts in
+                try Parallel.map(chunks.count) { i -> [UInt64] in
                     var bits = [UInt64](repeating: 0, count: wordCount)
-                    var status = TIStatus()
-                    let rows = chunks[i]
-                    let ok = bits.withUnsafeMutableBufferPointer { bits in
-                        text.withMemoryRebound(to: CChar.self) { chars in
-                            ti_word_starts_batch(chars.baseAddress, starts.baseAddress! + rows.lowerBound,
-                                                 Int32(rows.count), bits.baseAddress, &status)
-                        }
+                    try bits.withUnsafeMutableBufferPointer { bits in
+                        try ICU.markWordStarts(text: text, starts: starts, entries: chunks[i], in: bits)
                     }
-                    precondition(ok != 0, "ThumbIndex: word breaking failed: \(status.messageString)")
                     return bits
                 }
             }
@@ -123,32 +112,5 @@ extension SearchIndex {
             for w in 0..<wordCount { words[w] |= part[w] }
         }
         return BitSet(words: words)
-    }
-}
-
-/// Runs work on all cores.
-enum Parallel {
-    /// The number of online processors.
-    static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-
-    /// `0..<count` cut into at most `processorCount` ranges of at least `minimumSize` (at least one range).
-    static func chunks(_ count: Int, minimumSize: Int) -> [Range<Int>] {
-        let parts = max(1, min(processorCount, count / max(minimumSize, 1)))
-        return (0..<parts).map { i in (count * i / parts)..<(count * (i + 1) / parts) }
-    }
-
-    /// `body(0..<count)` computed concurrently, in order.
-    static func map<T: Sendable>(_ count: Int, _ body: (Int) -> T) -> [T] {
-        if count == 1 { return [body(0)] }
-        let results = Mutex<[T?]>(Array(repeating: nil, count: count))
-        withoutActuallyEscaping(body) { body in
-            // concurrentPerform returns only after every iteration has finished, so `body` does not escape.
-            nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: count) { i in
-                let value = body(i)
-                results.withLock { $0[i] = value }
-            }
-        }
-        return results.withLock { $0.map { $0! } }
     }
 }

@@ -8,8 +8,9 @@ extension SearchIndex {
     ///
     /// - Complexity: O(|query| log n) to find the matches, plus O(k) for k occurrences of the query (or
     ///   O(n / 64) when k is large) to list the distinct rows.
-    public func search(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains) -> SearchResult {
-        result(query: query, foldedQuery: Folding.foldQuery(query, fold), fold: fold, mode: mode, refining: nil)
+    /// - Throws: `ICUError` when ICU cannot fold the query.
+    func search(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains) throws -> SearchResult {
+        result(query: query, foldedQuery: try Folding.foldQuery(query, fold), fold: fold, mode: mode, refining: nil)
     }
 
     /// The result for an already folded query, refining `previous` when that is cheaper than a fresh
@@ -64,8 +65,9 @@ extension SearchIndex {
     /// empty or the row does not match.
     ///
     /// - Complexity: O(length of the row's text): the row is folded again, with an offset map.
-    public func matchRanges(ofRow row: Int, in result: SearchResult) -> [Range<Int>] {
+    /// - Throws: `ICUError` when ICU cannot fold or break the row's text.
+    func matchRanges(ofRow row: Int, in result: SearchResult) throws -> [Range<Int>] {
         guard !result.foldedQuery.isEmpty else { return [] }
-        return MatchRanges.ranges(of: result.foldedQuery, in: text(ofRow: row), fold: result.fold, mode: result.mode)
+        return try MatchRanges.ranges(of: result.foldedQuery, in: text(ofRow: row), fold: result.fold, mode: result.mode)
     }
 }

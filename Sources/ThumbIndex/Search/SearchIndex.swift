@@ -1,14 +1,15 @@
-/// An immutable, thread-safe index for filter-as-you-type search over a list of texts.
+/// An immutable, thread-safe index for filter-as-you-type search over a list of texts: the engine
+/// behind ``SearchableListing``.
 ///
 /// Row `i` is the `i`-th text given to ``init(texts:progress:)`` (for a listing, its display order), and
 /// every ``SearchResult`` lists matching rows in that order, so a listing can count matches per section
 /// and page through them without copying anything.
 ///
 /// ```swift
-/// let index = SearchIndex(texts: ["Zürich", "Straße", "Ελλάδα"])
-/// let result = index.search("zur")             // diacritics fold, contains
+/// let index = try SearchIndex(texts: ["Zürich", "Straße", "Ελλάδα"])
+/// let result = try index.search("zur")         // diacritics fold, contains
 /// result.rows.first                            // 0
-/// index.matchRanges(ofRow: 0, in: result)      // [0..<3] (UTF-16 offsets into "Zürich")
+/// try index.matchRanges(ofRow: 0, in: result)  // [0..<3] (UTF-16 offsets into "Zürich")
 /// ```
 ///
 /// ## How the folds are indexed
@@ -32,7 +33,7 @@
 ///
 /// `SearchIndex` is a value type over immutable storage: copies share it, and any number of threads
 /// may search one index at once.
-public struct SearchIndex: Sendable {
+struct SearchIndex: Sendable {
     /// The immutable storage behind an index (shared by copies).
     final class Storage: Sendable {
         /// The original texts: the caller's column, shared (not copied) thanks to copy-on-write.
@@ -63,19 +64,19 @@ public struct SearchIndex: Sendable {
     let storage: Storage
 
     /// How many texts (rows) the index holds.
-    public var count: Int { storage.texts.count }
+    var count: Int { storage.texts.count }
 
     /// The bytes of the index structures: the folded texts, the suffix arrays, the word-start bits and
     /// the tables of rows whose folds differ.
     ///
     /// Not counted: the original texts, which the index shares with the array it was built from
     /// (a listing keeps that array anyway).
-    public var byteCount: Int {
+    var byteCount: Int {
         storage.main.byteCount + storage.caseVariant.byteCount + storage.allVariant.byteCount
     }
 
     /// The original text of `row`.
-    public func text(ofRow row: Int) -> String { storage.texts[row] }
+    func text(ofRow row: Int) -> String { storage.texts[row] }
 }
 
 /// The rows whose text under one fold differs from their diacritics fold, with an index of those texts.

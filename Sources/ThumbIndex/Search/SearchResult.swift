@@ -3,15 +3,15 @@
 /// A result is a sorted set of row ids (row i is the i-th text given to ``SearchIndex``, which is the
 /// listing's display order): per-section counts are two binary searches (``count(inRows:)``) and a page is
 /// a slice of ``rows``. Nothing about the items is copied.
-public struct SearchResult: Sendable {
+struct SearchResult: Sendable {
     /// The query as typed.
-    public let query: String
+    let query: String
     /// The fold the query was matched with.
-    public let fold: Fold
+    let fold: Fold
     /// Where in an item the query had to occur.
-    public let mode: MatchMode
+    let mode: MatchMode
     /// The matching rows, ascending.
-    public let rows: Rows
+    let rows: Rows
     /// The trimmed, folded query (UTF-8); empty when every row matches.
     let foldedQuery: [UInt8]
 
@@ -24,12 +24,12 @@ public struct SearchResult: Sendable {
     }
 
     /// How many rows match.
-    public var count: Int { rows.count }
+    var count: Int { rows.count }
 
     /// How many matching rows fall in `range` (for example a section's rows).
     ///
     /// - Complexity: O(log ``count``).
-    public func count(inRows range: Range<Int>) -> Int {
+    func count(inRows range: Range<Int>) -> Int {
         rows.partitionPoint(below: range.upperBound) - rows.partitionPoint(below: range.lowerBound)
     }
 
@@ -38,7 +38,7 @@ public struct SearchResult: Sendable {
     /// Every row of the index (an empty query), a shared array of ids, or — when most rows match — a
     /// `RowBitmap` with block ranks; indexing is O(1) (a bitmap: O(log n) select) and
     /// copying a `Rows` never copies the ids.
-    public struct Rows: RandomAccessCollection, Sendable {
+    struct Rows: RandomAccessCollection, Sendable {
         enum Storage: Sendable {
             case all(Int)
             case ids([UInt32])
@@ -57,10 +57,10 @@ public struct SearchResult: Sendable {
         let storage: Storage
 
         /// The first position.
-        public var startIndex: Int { 0 }
+        var startIndex: Int { 0 }
 
         /// One past the last position.
-        public var endIndex: Int {
+        var endIndex: Int {
             switch storage {
             case .all(let count): count
             case .ids(let ids): ids.count
@@ -69,7 +69,7 @@ public struct SearchResult: Sendable {
         }
 
         /// The row at `position`.
-        public subscript(position: Int) -> Int {
+        subscript(position: Int) -> Int {
             switch storage {
             case .all(let count):
                 precondition(position >= 0 && position < count, "Rows index out of range")
@@ -86,21 +86,16 @@ public struct SearchResult: Sendable {
             switch storage {
             case .all(let count): return Swift.min(Swift.max(row, 0), count)
             case .ids(let ids):
-                var low = 0, high = ids.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if Int(ids[mid]) < row { low = mid + 1 } else { high = mid }
-                }
-                return low
+                return BinarySearch.first(in: ids.indices) { Int(ids[$0]) >= row }
             case .bitmap(let bitmap): return bitmap.rank(below: row)
             }
         }
 
         /// Iterates in order; a bitmap walks its words instead of selecting each position.
-        public func makeIterator() -> Iterator { Iterator(storage: storage) }
+        func makeIterator() -> Iterator { Iterator(storage: storage) }
 
         /// The rows in ascending order.
-        public struct Iterator: IteratorProtocol, Sendable {
+        struct Iterator: IteratorProtocol, Sendable {
             private let storage: Storage
             /// Next position (`.all`, `.ids`), or next word to load (`.bitmap`).
             private var position = 0
@@ -109,7 +104,7 @@ public struct SearchResult: Sendable {
 
             init(storage: Storage) { self.storage = storage }
 
-            public mutating func next() -> Int? {
+            mutating func next() -> Int? {
                 switch storage {
                 case .all(let count):
                     guard position < count else { return nil }

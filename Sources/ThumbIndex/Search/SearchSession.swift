@@ -1,29 +1,29 @@
-/// Search as the user types: remembers recent results so that typing one more character can refine
-/// the previous result, and backspace can return an earlier one without searching again.
+/// The search half of a ``FilterSession``: remembers recent results so that typing one more
+/// character can refine the previous result, and backspace can return an earlier one without searching again.
 ///
 /// ```swift
 /// var session = SearchSession(index: index)
-/// _ = session.type("b")
-/// _ = session.type("be")
-/// let result = session.type("ber")   // may refine the result for "be"
-/// _ = session.type("be")             // backspace: the remembered result
+/// _ = try session.type("b")
+/// _ = try session.type("be")
+/// let result = try session.type("ber")   // may refine the result for "be"
+/// _ = try session.type("be")             // backspace: the remembered result
 /// ```
 ///
 /// Results are always exactly those of ``SearchIndex/search(_:fold:mode:)`` for the same query.
-public struct SearchSession: Sendable {
+struct SearchSession: Sendable {
     /// The index searched.
-    public let index: SearchIndex
+    let index: SearchIndex
     /// The fold every query uses.
-    public let fold: Fold
+    let fold: Fold
     /// The match mode every query uses.
-    public let mode: MatchMode
+    let mode: MatchMode
     /// Recent results, each folded query a prefix of the next.
     private var history: [SearchResult] = []
     /// How many results the history keeps.
     private static let historyLimit = 64
 
     /// A session over `index` that matches with `fold` and `mode`.
-    public init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains) {
+    init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains) {
         self.index = index
         self.fold = fold
         self.mode = mode
@@ -33,8 +33,9 @@ public struct SearchSession: Sendable {
     ///
     /// - Complexity: O(1) when the folded query equals a remembered one (backspace); when it extends
     ///   one, the cheaper of refining that result (a check per remembered row) and a fresh search.
-    public mutating func type(_ fullQuery: String) -> SearchResult {
-        let q = Folding.foldQuery(fullQuery, fold)
+    /// - Throws: `ICUError` when ICU cannot fold the query.
+    mutating func type(_ fullQuery: String) throws -> SearchResult {
+        let q = try Folding.foldQuery(fullQuery, fold)
         while let last = history.last, !q.starts(with: last.foldedQuery) { history.removeLast() }
         if let last = history.last, last.foldedQuery == q {
             return SearchResult(query: fullQuery, fold: fold, mode: mode, foldedQuery: q, rows: last.rows)

@@ -1,5 +1,6 @@
 import Foundation
 import ThumbIndex
+import ThumbIndexFormats
 
 /// The listings a server serves, by name: built once at start-up, then only read.
 ///
@@ -9,12 +10,13 @@ public struct ListingCatalog: Sendable {
     public let entries: [Entry]
     private let byName: [String: Int]
 
-    /// A catalog of `listings`.
+    /// A catalog of `entries`.
     /// - Throws: `CatalogError` when two listings share a name or a name is unusable in a URL path.
-    public init(_ listings: [(name: String, listing: SearchableListing)]) throws(CatalogError) {
+    package init(_ listings: [Entry]) throws(CatalogError) {
         var byName: [String: Int] = [:]
         var entries: [Entry] = []
-        for (name, listing) in listings {
+        for entry in listings {
+            let name = entry.name
             guard Self.isValidName(name) else {
                 throw CatalogError(message: "listing name '\(name)': use letters, digits, '-', '_' or '.' (it appears in URLs)")
             }
@@ -22,7 +24,7 @@ public struct ListingCatalog: Sendable {
                 throw CatalogError(message: "two listings are called '\(name)'; name them with NAME=FILE")
             }
             byName[name] = entries.count
-            entries.append(Entry(name: name, searchable: listing))
+            entries.append(entry)
         }
         self.entries = entries
         self.byName = byName
@@ -39,15 +41,25 @@ public struct ListingCatalog: Sendable {
             && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 
-    /// One named listing.
+    /// One named listing: its records, and the search index over its listing.
     public struct Entry: Sendable {
         /// The name in URLs (`/api/listings/{name}/...`).
         public let name: String
+        /// The records and their listing.
+        package let records: RecordListing
         /// The listing and its search index.
-        public let searchable: SearchableListing
+        public let searchable: SearchableListing<Int>
 
-        /// The listing.
-        public var listing: Listing { searchable.listing }
+        /// Indexes the listing of `records` for search.
+        /// - Throws: `LimitError` or `ICUError` from building the index.
+        package init(name: String, records: RecordListing, progress: ((Double) -> Void)? = nil) throws {
+            self.name = name
+            self.records = records
+            searchable = try SearchableListing(records.listing, progress: progress)
+        }
+
+        /// The listing (its elements are the records' rows).
+        public var listing: Listing<Int> { searchable.listing }
     }
 }
 

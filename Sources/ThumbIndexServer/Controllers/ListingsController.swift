@@ -26,8 +26,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query))
-        let filter = entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
-        return .json(ListingJSON.sections(of: entry, filter: filter, query: query))
+        let filter = try entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
+        return .json(try ListingJSON.sections(of: entry, filter: filter, query: query))
     }
 
     @Sendable func indexTarget(_ request: Request, context: Context) async throws -> Response {
@@ -38,27 +38,16 @@ struct ListingsController<Context: RequestContext>: Sendable {
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
+        let filter = try entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
         let titles = filter.indexTitles
-        guard position < titles.count else {
+        switch filter.indexTarget(forTitleAt: position) {
+        case nil:
             throw APIError.notFound("index position \(position) is out of range: the index has \(titles.count) titles (0–\(titles.count - 1))")
+        case .search?:
+            return .json(ListingJSON.indexTarget(title: titles[position], section: nil))
+        case .section(let s)?:
+            return .json(ListingJSON.indexTarget(title: titles[position], section: filter.sections[s]))
         }
-        if position == 0 {
-            return .json(ListingJSON.indexTarget(title: titles[0], section: nil))
-        }
-        // Unfiltered, an index title (an empty letter, with a full index) may lead to a later
-        // section; filtered, the index lists exactly the remaining sections.
-        let filteredSection: ListingFilter.FilteredSection
-        if filter.trimmedQuery.isEmpty {
-            guard case .section(let s)? = entry.listing.section(forIndexTitleAt: position) else {
-                throw APIError(.internalServerError, "index position \(position) leads nowhere")
-            }
-            // Unfiltered, filtered section k is listing section k: every non-empty section remains.
-            filteredSection = filter.sections[s]
-        } else {
-            filteredSection = filter.sections[position - 1]
-        }
-        return .json(ListingJSON.indexTarget(title: titles[position], section: filteredSection))
     }
 
     private func entry(_ context: Context) throws(APIError) -> ListingCatalog.Entry {

@@ -1,5 +1,5 @@
 import Hummingbird
-import ThumbIndex
+import ThumbIndexFormats
 
 /// An error answered as `{"error": "..."}` with its HTTP status: what was wrong, in words.
 struct APIError: HTTPResponseError, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import ThumbIndex
+import ThumbIndexFormats
 
 /// The JSON bodies of the listing endpoints, written straight into a `JSONWriter`
 /// (no `Codable` tree: a page of 1000 rows is one pass over the bytes).
@@ -33,9 +34,9 @@ enum ListingJSON {
     /// row among all matches); only rows in `[offset, offset + limit)` are written as items, so a
     /// section's first item is row `max(section.offset, offset)` of the filtered listing.
     /// `index` is the section's position in `indexTitles`.
-    static func sections(of entry: ListingCatalog.Entry, filter: ListingFilter, query: FilterQuery) -> JSONWriter {
+    static func sections(of entry: ListingCatalog.Entry, filter: FilteredListing<Int>, query: FilterQuery) throws -> JSONWriter {
         var json = JSONWriter()
-        filter.writeJSON(of: entry.listing, offset: query.offset, limit: query.limit, columns: .textOnly, header: { json in
+        try entry.records.writeJSON(of: filter, offset: query.offset, limit: query.limit, columns: .textOnly, header: { json in
             json.pair("listing", entry.name)
             json.pair("q", filter.trimmedQuery)
             json.pair("fold", query.fold.rawValue)
@@ -49,7 +50,7 @@ enum ListingJSON {
 
     /// `{"title": "{search}", "target": "search"}` or
     /// `{"title": "B", "target": "section", "section": "B", "offset": 12}`.
-    static func indexTarget(title: String, section: ListingFilter.FilteredSection?) -> JSONWriter {
+    static func indexTarget(title: String, section: FilteredListing<Int>.Section?) -> JSONWriter {
         var json = JSONWriter()
         json.raw("{")
         json.pair("title", title)

@@ -1,5 +1,5 @@
 import Hummingbird
-import ThumbIndex
+import ThumbIndexFormats
 
 extension Response {
     /// A JSON response holding what `json` wrote (UTF-8, never cached: listings change on restart).

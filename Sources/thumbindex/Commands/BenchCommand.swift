@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ThumbIndex
+import ThumbIndexFormats
 
 /// `thumbindex bench`: builds the listing and index of a corpus, then types a session of queries
 /// keystroke by keystroke and reports the latency of each keystroke.
@@ -45,8 +46,8 @@ struct BenchCommand: ParsableCommand {
         let input = InputFile(path: corpus)
         let table = try input.readTable(columns: columns)  // reading the file is not part of the build
         let start = DispatchTime.now()
-        let listing = try input.buildListing(of: table, collation: collation, columns: columns)
-        let searchable = SearchableListing(listing: listing, barTitle: "indexing")
+        let listing = try input.buildListing(of: table, collation: collation, columns: columns).listing
+        let searchable = try SearchableListing(listing, source: input.source, barTitle: "indexing")
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
 
         var keystrokes: [(query: String, ms: Double, total: Int)] = []
@@ -56,8 +57,8 @@ struct BenchCommand: ParsableCommand {
             for character in query {
                 prefix.append(character)
                 let t0 = DispatchTime.now()
-                let result = session.type(prefix)
-                let page = result.matches(offset: 0, limit: rows)
+                let result = try session.type(prefix)
+                let page = try result.matches(offset: 0, limit: rows)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6
                 withExtendedLifetime(page) { keystrokes.append((prefix, ms, result.total)) }
             }

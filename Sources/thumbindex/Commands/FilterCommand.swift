@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ThumbIndex
+import ThumbIndexFormats
 
 /// `thumbindex filter`: filters the listing by a query, a file of queries, or interactively.
 struct FilterCommand: ParsableCommand {
@@ -56,8 +57,8 @@ struct FilterCommand: ParsableCommand {
 
     func run() throws {
         let queryList = try readQueries()
-        let listing = try input.buildListing()
-        let searchable = SearchableListing(listing: listing, barTitle: "indexing")
+        let records = try input.buildListing()
+        let searchable = try SearchableListing(records.listing, source: input.input.source, barTitle: "indexing")
         guard let queryList else {
             guard isatty(0) == 1 && isatty(1) == 1 else {
                 throw CLIError("give --query or --queries (the interactive view needs a terminal)")
@@ -67,17 +68,17 @@ struct FilterCommand: ParsableCommand {
         }
         var out: [UInt8] = []
         for q in queryList {
-            let result = searchable.filter(q, fold: fold, mode: mode)
+            let result = try searchable.filter(q, fold: fold, mode: mode)
             if json {
                 var writer = JSONWriter()
-                result.writeJSON(of: listing, offset: offset, limit: limit, hideIndexWhileSearching: hideIndex, header: { json in
-                    json.pair("locale", listing.collation.locale)
+                try records.writeJSON(of: result, offset: offset, limit: limit, hideIndexWhileSearching: hideIndex, header: { json in
+                    json.pair("locale", records.listing.collation.locale)
                     json.pair("query", q)
                 }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)
             } else {
-                out += Array(FilterText.render(result, of: listing, offset: offset, limit: limit, hideIndex: hideIndex).utf8)
+                out += Array(try FilterText.render(result, offset: offset, limit: limit, hideIndex: hideIndex).utf8)
             }
         }
         Output.write(out)
@@ -94,17 +95,17 @@ struct FilterCommand: ParsableCommand {
 /// A filter result for people: the counts, the remaining index, then the page of rows with the
 /// matches in [brackets].
 enum FilterText {
-    static func render(_ result: ListingFilter, of listing: Listing, offset: Int, limit: Int, hideIndex: Bool) -> String {
+    static func render(_ result: FilteredListing<Int>, offset: Int, limit: Int, hideIndex: Bool) throws -> String {
         var out = "\"\(result.query)\": \(result.total) matches in \(result.sections.count) sections\n"
         out += "index: " + result.indexTitles(hiddenWhileSearching: hideIndex).joined(separator: " ") + "\n"
         var section = -1
-        for match in result.matches(offset: offset, limit: limit) {
-            if match.filteredSection != section {
-                section = match.filteredSection
+        for match in try result.matches(offset: offset, limit: limit) {
+            if match.sectionIndex != section {
+                section = match.sectionIndex
                 let s = result.sections[section]
                 out += "\n\(s.title) (\(s.count))\n"
             }
-            out += "  " + highlighted(listing.text(ofRow: match.row), match.ranges, open: "[", close: "]") + "\n"
+            out += "  " + highlighted(result.listing.text(ofRow: match.row), match.ranges, open: "[", close: "]") + "\n"
         }
         return out
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ThumbIndex
+import ThumbIndexFormats
 
 /// `thumbindex labels`: prints a locale's index labels.
 struct LabelsCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ThumbIndex
+import ThumbIndexFormats
 
 /// `thumbindex list`: prints the sectioned listing.
 struct ListCommand: ParsableCommand {
@@ -43,7 +44,8 @@ struct ListCommand: ParsableCommand {
 
 /// The listing for people: the side index, then each header and its rows.
 enum ListingText {
-    static func render(_ listing: Listing) -> [UInt8] {
+    static func render(_ records: RecordListing) -> [UInt8] {
+        let listing = records.listing
         var out: [UInt8] = []
         out.reserveCapacity(listing.texts.byteCount + listing.count * 3)
         out += Array("\(listing.collation.locale): \(listing.count) items in \(listing.sections.count) sections\n".utf8)

@@ -35,7 +35,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var columns: ColumnOptions
 
-    @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled Corpora/contacts.tsv as \"contacts\".", valueName: "[name=]file"))
+    @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary) as \"contacts\".", valueName: "[name=]file"))
     var files: [String] = []
 
     func validate() throws {
@@ -61,13 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CLIError("two listings are called '\(source.name)'; name them with NAME=FILE")
             }
         }
-        var listings: [(name: String, listing: SearchableListing)] = []
+        var listings: [ListingCatalog.Entry] = []
         let started = ContinuousClock.now
         for source in sources {
             let loaded = try source.load(collation: collation, columns: columns)
-            let listing = loaded.listing.listing
+            let listing = loaded.entry.listing
             logger.info("loaded \(source.name) from \(source.path): \(listing.count) items in \(listing.sections.count) sections (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
-            listings.append((source.name, loaded.listing))
+            listings.append(loaded.entry)
         }
         let catalog: ListingCatalog
         do {

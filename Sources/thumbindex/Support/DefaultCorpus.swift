@@ -1,11 +1,10 @@
-/// The bundled address book, found relative to this source file in the repository checkout.
+/// The bundled address book, `Corpora/contacts.tsv`, compiled into the binary (so an installed
+/// `thumbindex` has it too, wherever it runs).
 enum DefaultCorpus {
-    /// `Corpora/contacts.tsv` at the repository root (this file is Sources/thumbindex/Support/).
-    static let path: String = {
-        var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(4)
-        return (components + ["Corpora", "contacts.tsv"]).joined(separator: "/")
-    }()
+    /// The name it goes by in messages.
+    static let source = "<bundled contacts.tsv>"
+    /// Its bytes: a TSV file with a header row.
+    static var bytes: [UInt8] { PackageResources.contacts_tsv }
     static let keyColumn = "name"
     static let readingColumn = "reading"
     static let pinColumn = "favorite"

@@ -1,34 +1,43 @@
 import Foundation
 import ThumbIndex
+import ThumbIndexFormats
 
 /// One input: a file, standard input ("-"), or the bundled address book.
 struct InputFile {
-    /// The path, or "-" for standard input.
-    let path: String
-    /// Whether this is the bundled corpus (then its name/reading/favorite columns are the defaults).
-    let isBundled: Bool
+    /// The path, or "-" for standard input; nil for the bundled address book.
+    let path: String?
 
-    init(path: String, isBundled: Bool = false) {
-        self.path = path
-        self.isBundled = isBundled
-    }
+    init(path: String) { self.path = path }
+    private init() { path = nil }
 
-    /// The bundled address book, `Corpora/contacts.tsv`.
-    static let bundled = InputFile(path: DefaultCorpus.path, isBundled: true)
+    /// The bundled address book (its name/reading/favorite columns are the defaults).
+    static let bundled = InputFile()
+
+    /// Whether this is the bundled address book.
+    var isBundled: Bool { path == nil }
 
     /// The input's name in messages.
-    var source: String { path == "-" ? "<stdin>" : path }
+    var source: String {
+        switch path {
+        case nil: DefaultCorpus.source
+        case "-": "<stdin>"
+        case let path?: path
+        }
+    }
 
     /// Reads the whole input into a table, before anything is printed.
     /// - Throws: `CLIError` for a missing or unreadable file; `InputError` (file and line) for bad content.
-    func readTable(columns: ColumnOptions) throws -> Table {
+    func readTable(columns: ColumnOptions) throws -> RecordTable {
         let bytes: [UInt8]
-        if path == "-" {
+        switch path {
+        case nil:
+            bytes = DefaultCorpus.bytes
+        case "-":
             bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
+        case let path?:
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CLIError(isBundled ? "the bundled corpus \(path) is missing; pass a FILE" : "\(path): no such file")
+                throw CLIError("\(path): no such file")
             }
             guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
                 throw CLIError("\(path): cannot read the file (\(isDirectory.boolValue ? "it is a directory" : "permission denied?"))")
@@ -36,36 +45,48 @@ struct InputFile {
             bytes = Array(data)
         }
         let tsv = columns.format.map { $0 == .tsv }
-            ?? (path.hasSuffix(".tsv") || columns.key != nil || columns.reading != nil || columns.pin != nil)
-        return try Table.read(bytes, format: tsv ? .tsv : .lines, source: source)
+            ?? (isBundled || source.hasSuffix(".tsv") || columns.key != nil || columns.reading != nil || columns.pin != nil)
+        return try RecordTable.read(bytes, format: tsv ? .tsv : .lines, source: source)
     }
 
-    /// Listing options from the column flags; for the bundled corpus, its own columns by default.
-    func listingOptions(columns: ColumnOptions, descending: Bool, fullIndex: Bool) -> ListingOptions {
-        ListingOptions(keyColumn: columns.key ?? (isBundled ? DefaultCorpus.keyColumn : nil),
-                       readingColumn: columns.reading ?? (isBundled ? DefaultCorpus.readingColumn : nil),
-                       pinColumn: columns.pin ?? (isBundled ? DefaultCorpus.pinColumn : nil),
-                       descending: descending, fullIndex: fullIndex)
+    /// The columns of `table` the flags name; for the bundled corpus, its own columns by default.
+    /// - Throws: `InputError` naming the flag, the column and the columns there are.
+    func listingColumns(of table: RecordTable, columns: ColumnOptions) throws -> RecordListing.Columns {
+        func column(_ name: String?, flag: String) throws -> Int? {
+            guard let name else { return nil }
+            guard let index = table.columnIndex(name) else {
+                throw InputError(source: source, line: 1,
+                                 message: "\(flag) \(name): no such column; the columns are \(table.columnNames.joined(separator: ", "))")
+            }
+            return index
+        }
+        return RecordListing.Columns(
+            key: try column(columns.key ?? (isBundled ? DefaultCorpus.keyColumn : nil), flag: "--key") ?? 0,
+            reading: try column(columns.reading ?? (isBundled ? DefaultCorpus.readingColumn : nil), flag: "--reading"),
+            pin: try column(columns.pin ?? (isBundled ? DefaultCorpus.pinColumn : nil), flag: "--pin"))
     }
 
     /// Reads the input and builds its listing, with a progress bar on a terminal for big inputs.
     func buildListing(collation: IndexedCollation, columns: ColumnOptions, descending: Bool = false,
-                      fullIndex: Bool = false, barTitle: String = "sorting") throws -> Listing {
+                      fullIndex: Bool = false, barTitle: String = "sorting") throws -> RecordListing {
         try buildListing(of: readTable(columns: columns), collation: collation, columns: columns,
                          descending: descending, fullIndex: fullIndex, barTitle: barTitle)
     }
 
     /// Builds the listing of a table already read from this input.
-    func buildListing(of table: Table, collation: IndexedCollation, columns: ColumnOptions, descending: Bool = false,
-                      fullIndex: Bool = false, barTitle: String = "sorting") throws -> Listing {
+    func buildListing(of table: RecordTable, collation: IndexedCollation, columns: ColumnOptions, descending: Bool = false,
+                      fullIndex: Bool = false, barTitle: String = "sorting") throws -> RecordListing {
+        let listingColumns = try listingColumns(of: table, columns: columns)
         let bar = table.count > 200_000 ? ProgressBar("\(barTitle) \(table.count) items") : nil
         defer { bar?.finish() }
         do {
-            return try Listing(table: table, collation: collation,
-                               options: listingOptions(columns: columns, descending: descending, fullIndex: fullIndex),
-                               source: source, progress: bar.map { bar in { bar.update($0) } })
+            return try RecordListing(table, collation: collation, columns: listingColumns,
+                                     descending: descending, fullIndex: fullIndex,
+                                     progress: bar.map { bar in { bar.update($0) } })
         } catch let error as ICUError {
             throw CLIError("\(source): \(error.message)")
+        } catch let error as LimitError {
+            throw CLIError("\(source): \(error)")
         }
     }
 }
@@ -77,15 +98,22 @@ enum QueryFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CLIError("--queries \(path): cannot read the file")
         }
-        return Array(try Table.read(Array(data), format: .lines, source: path, keepBlankLines: keepBlankLines).columns[0])
+        return Array(try RecordTable.read(Array(data), format: .lines, source: path, keepBlankLines: keepBlankLines).columns[0])
     }
 }
 
 extension SearchableListing {
     /// Builds the search index of `listing`, with a progress bar on a terminal for big listings.
-    init(listing: Listing, barTitle: String) {
+    /// - Throws: `CLIError` naming `source` when the texts are past ThumbIndex's limits or ICU fails.
+    init(_ listing: Listing<Element>, source: String, barTitle: String) throws {
         let bar = listing.count > 200_000 ? ProgressBar("\(barTitle) \(listing.count) items") : nil
         defer { bar?.finish() }
-        self.init(listing: listing, progress: bar.map { bar in { bar.update($0) } })
+        do {
+            try self.init(listing, progress: bar.map { bar in { bar.update($0) } })
+        } catch let error as ICUError {
+            throw CLIError("\(source): \(error.message)")
+        } catch let error as LimitError {
+            throw CLIError("\(source): \(error)")
+        }
     }
 }

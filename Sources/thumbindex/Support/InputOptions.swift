@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ThumbIndex
+import ThumbIndexFormats
 
 /// The locale options every command that builds a listing shares.
 struct LocaleOptions: ParsableArguments {
@@ -40,14 +41,14 @@ struct InputOptions: ParsableArguments {
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var columns: ColumnOptions
 
-    @Argument(help: ArgumentHelp("UTF-8 input: one item per line, or TSV with a header row; - for standard input. Default: the bundled Corpora/contacts.tsv.", valueName: "file"))
+    @Argument(help: ArgumentHelp("UTF-8 input: one item per line, or TSV with a header row; - for standard input. Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary).", valueName: "file"))
     var file: String?
 
     /// The input file.
     var input: InputFile { file.map { InputFile(path: $0) } ?? .bundled }
 
     /// Reads, then builds the listing (with a progress bar on a terminal for big inputs).
-    func buildListing(descending: Bool = false, fullIndex: Bool = false) throws -> Listing {
+    func buildListing(descending: Bool = false, fullIndex: Bool = false) throws -> RecordListing {
         try input.buildListing(collation: locale.collation(), columns: columns, descending: descending, fullIndex: fullIndex)
     }
 }

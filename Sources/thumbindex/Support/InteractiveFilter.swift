@@ -4,7 +4,7 @@ import ThumbIndex
 /// The interactive filter-as-you-type view: raw terminal input, the top of the filtered,
 /// sectioned list redrawn with its counts after every keystroke.
 struct InteractiveFilter {
-    let searchable: SearchableListing
+    let searchable: SearchableListing<Int>
     let fold: Fold
     let mode: MatchMode
 
@@ -13,7 +13,7 @@ struct InteractiveFilter {
         defer { terminal.restore() }
         var query = ""
         var pending: [UInt8] = []  // bytes of an incomplete UTF-8 character
-        redraw(query)
+        try redraw(query)
         while let byte = terminal.readByte() {
             switch byte {
             case 0x03, 0x04: return                    // Ctrl-C, Ctrl-D
@@ -34,22 +34,22 @@ struct InteractiveFilter {
                 }
                 if !pending.isEmpty { continue }
             }
-            redraw(query)
+            try redraw(query)
         }
     }
 
-    private func redraw(_ query: String) {
+    private func redraw(_ query: String) throws {
         let start = DispatchTime.now()
-        let result = searchable.filter(query, fold: fold, mode: mode)
+        let result = try searchable.filter(query, fold: fold, mode: mode)
         let rowsWanted = max(3, RawTerminal.height() - 5)
-        let page = result.matches(offset: 0, limit: rowsWanted)
+        let page = try result.matches(offset: 0, limit: rowsWanted)
         let micros = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1000
         var lines: [String] = []
         var section = -1
         for match in page {
             if lines.count >= rowsWanted { break }
-            if match.filteredSection != section {
-                section = match.filteredSection
+            if match.sectionIndex != section {
+                section = match.sectionIndex
                 let s = result.sections[section]
                 lines.append("\u{1B}[1;36m\(s.title)\u{1B}[0m \u{1B}[2m(\(s.count))\u{1B}[0m")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import ThumbIndex
+import ThumbIndexFormats
 import ThumbIndexServer
 
 /// One file `thumbindex serve` serves: `FILE` or `NAME=FILE`, read and indexed at start-up.
@@ -30,17 +31,25 @@ struct ListingSource {
         }
     }
 
-    /// The file's path.
-    var path: String { input.path }
+    /// The file's name in messages.
+    var path: String { input.source }
 
     /// Reads the file and builds its listing and search index, with progress bars on a terminal
     /// for big files.
     /// - Throws: `CLIError` naming the file for an unreadable file, bad input or an unknown column.
-    func load(collation: IndexedCollation, columns: ColumnOptions) throws -> (listing: SearchableListing, duration: Duration) {
+    func load(collation: IndexedCollation, columns: ColumnOptions) throws -> (entry: ListingCatalog.Entry, duration: Duration) {
         let clock = ContinuousClock()
         let started = clock.now
-        let listing = try input.buildListing(collation: collation, columns: columns, barTitle: "\(name): sorting")
-        let searchable = SearchableListing(listing: listing, barTitle: "\(name): indexing")
-        return (searchable, clock.now - started)
+        let records = try input.buildListing(collation: collation, columns: columns, barTitle: "\(name): sorting")
+        let bar = records.listing.count > 200_000 ? ProgressBar("\(name): indexing \(records.listing.count) items") : nil
+        defer { bar?.finish() }
+        do {
+            let entry = try ListingCatalog.Entry(name: name, records: records, progress: bar.map { bar in { bar.update($0) } })
+            return (entry, clock.now - started)
+        } catch let error as ICUError {
+            throw CLIError("\(input.source): \(error.message)")
+        } catch let error as LimitError {
+            throw CLIError("\(input.source): \(error)")
+        }
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import ThumbIndex
+import ThumbIndexFormats
 @testable import ThumbIndexServer
 
 /// The listings the API tests run against, and a way to call the router without a socket.
@@ -16,26 +17,33 @@ enum TestServer {
     /// `names` ("people"), the same with every letter in the index ("full"), 1500 generated
     /// names ("many", for paging limits), and the bundled contacts corpus when present ("contacts").
     static let catalog: ListingCatalog = {
-        var listings: [(name: String, listing: SearchableListing)] = [
-            ("people", SearchableListing(listing: try! Listing(texts: names, locale: "en"))),
-            ("full", SearchableListing(listing: try! Listing(texts: names, locale: "en", options: ListingOptions(fullIndex: true)))),
-            ("many", SearchableListing(listing: try! Listing(texts: (0..<1500).map { "Name \($0)" }, locale: "en"))),
+        var entries = [
+            try! entry("people", RecordTable(texts: names)),
+            try! entry("full", RecordTable(texts: names), fullIndex: true),
+            try! entry("many", RecordTable(texts: (0..<1500).map { "Name \($0)" })),
         ]
-        if let contacts = contactsListing() { listings.append(("contacts", contacts)) }
-        return try! ListingCatalog(listings)
+        if let contacts = contactsEntry() { entries.append(contacts) }
+        return try! ListingCatalog(entries)
     }()
 
+    /// A catalog entry for `table` (English), as `thumbindex serve` builds one.
+    static func entry(_ name: String, _ table: RecordTable, columns: RecordListing.Columns = .init(),
+                      fullIndex: Bool = false) throws -> ListingCatalog.Entry {
+        let records = try RecordListing(table, collation: IndexedCollation(locale: "en"), columns: columns, fullIndex: fullIndex)
+        return try ListingCatalog.Entry(name: name, records: records)
+    }
+
     /// Corpora/contacts.tsv (this file is Tests/ThumbIndexServerTests/Support/) as the CLI serves it.
-    static func contactsListing() -> SearchableListing? {
+    static func contactsEntry() -> ListingCatalog.Entry? {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Corpora/contacts.tsv")
         guard let data = FileManager.default.contents(atPath: url.path),
-              let table = try? Table.read(Array(data), format: .tsv, source: url.path),
-              let listing = try? Listing(table: table, collation: IndexedCollation(locale: "en"),
-                                         options: ListingOptions(keyColumn: "name", readingColumn: "reading", pinColumn: "favorite"))
+              let table = try? RecordTable.read(Array(data), format: .tsv, source: url.path),
+              let key = table.columnIndex("name"), let reading = table.columnIndex("reading"),
+              let pin = table.columnIndex("favorite")
         else { return nil }
-        return SearchableListing(listing: listing)
+        return try? entry("contacts", table, columns: .init(key: key, reading: reading, pin: pin))
     }
 
     /// Runs `body` with a client of the router (no socket: `app.test(.router)`).

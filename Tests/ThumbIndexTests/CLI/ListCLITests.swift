@@ -11,6 +11,17 @@ struct ListCLITests {
         #expect(result.stdout.contains("index: {search} ★ A B"))
     }
 
+    @Test("the bundled address book is inside the binary: a copy elsewhere lists it from any directory")
+    func installedBinary() throws {
+        let home = URL(fileURLWithPath: try CLI.temporaryFile("placeholder", [])).deletingLastPathComponent()
+        let installed = home.appendingPathComponent("bin-thumbindex")
+        try FileManager.default.copyItem(at: CLI.binary, to: installed)
+        let result = try CLI.run(["list"], binary: installed, directory: home)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("en: 600 items in "))
+        #expect(result.stdout.contains("\nFavorites (8)\n"))
+    }
+
     @Test("--json has the documented shape")
     func json() throws {
         let path = try CLI.temporaryFile("n.txt", Array("Åsa\nAnna\n12 Monkeys\nZoë\n".utf8))
@@ -30,6 +41,16 @@ struct ListCLITests {
         let path = try CLI.temporaryFile("p.tsv", Array("name\treading\tphone\n山田\tやまだ\t03\n".utf8))
         let result = try CLI.run(["list", "--locale", "ja", "--key", "name", "--reading", "reading", "--json", path])
         #expect(result.stdout.contains(#"{"title":"や","indexTitle":"や","index":1,"count":1,"offset":0,"items":[{"text":"山田","reading":"やまだ","phone":"03"}]}"#))
+    }
+
+    @Test("a column named like an item field (text, matches) is written as column:NAME: no key twice")
+    func reservedColumnNames() throws {
+        let path = try CLI.temporaryFile("r.tsv", Array("name\ttext\tmatches\nAnna\tx\ty\n".utf8))
+        let result = try CLI.run(["list", "--key", "name", "--json", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"{"text":"Anna","column:text":"x","column:matches":"y"}"#))
+        let filtered = try CLI.run(["filter", "--key", "name", "--query", "ann", "--json", path])
+        #expect(filtered.stdout.contains(#"{"text":"Anna","column:text":"x","column:matches":"y","matches":[[0,3]]}"#), "\(filtered.stdout)")
     }
 
     @Test("standard input with -")

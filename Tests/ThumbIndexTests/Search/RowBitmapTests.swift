@@ -28,9 +28,9 @@ struct RowBitmapTests {
     }
 
     @Test("a dense one-character query gives a bitmap, and the same rows as the naive scan")
-    func denseQueriesUseTheBitmap() {
+    func denseQueriesUseTheBitmap() throws {
         let texts = (0..<5000).map { $0 % 3 == 0 ? "Anna \($0)" : "Bo \($0)" }
-        let result = SearchIndex(texts: texts).search("a")
+        let result = try SearchIndex(texts: texts).search("a")
         guard case .bitmap = result.rows.storage else {
             Issue.record("expected a bitmap for \(result.count) of \(texts.count) rows")
             return

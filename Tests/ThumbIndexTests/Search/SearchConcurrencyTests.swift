@@ -4,24 +4,25 @@ import Testing
 /// One index, many threads: the index is an immutable value, so concurrent searches agree with
 /// sequential ones.
 @Suite struct SearchConcurrencyTests {
-    @Test func concurrentSearchesAgreeWithSequentialOnes() async {
+    @Test func concurrentSearchesAgreeWithSequentialOnes() async throws {
         let texts = (0..<3000).map { i in ["Zürich", "Straße", "Ελλάδα", "İstanbul", "Łódź", "カタカナ", "New York"][i % 7] + " \(i)" }
-        let index = SearchIndex(texts: texts)
+        let index = try SearchIndex(texts: texts)
         let queries = ["z", "zu", "stras", "ελλ", "ist", "lodz", "かた", "york", "1", "12", " 2"]
         var expected: [String: [Int]] = [:]
-        for query in queries { for fold in Fold.allCases { expected["\(query)|\(fold)"] = Array(index.search(query, fold: fold).rows) } }
+        for query in queries { for fold in Fold.allCases { expected["\(query)|\(fold)"] = Array(try index.search(query, fold: fold).rows) } }
         let frozen = expected
-        await withTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for round in 0..<8 {
                 group.addTask {
                     for query in queries.shuffled() {
                         let fold = Fold.allCases[(round + query.count) % 3]
-                        let result = index.search(query, fold: fold)
+                        let result = try index.search(query, fold: fold)
                         #expect(Array(result.rows) == frozen["\(query)|\(fold)"])
-                        if let row = result.rows.first { #expect(!index.matchRanges(ofRow: row, in: result).isEmpty) }
+                        if let row = result.rows.first { #expect(try !index.matchRanges(ofRow: row, in: result).isEmpty) }
                     }
                 }
             }
+            try await group.waitForAll()
         }
     }
 }

@@ -19,14 +19,14 @@ func hardString(_ pieces: ClosedRange<Int>) -> Generator<String, some Sequence &
 
 /// Random small corpora and queries from the hard pieces, held against the naive scan.
 @Suite struct SearchPropertyTests {
-    @Test func everyFoldAndModeMatchesTheNaiveScan() async {
+    @Test func everyFoldAndModeMatchesTheNaiveScan() async throws {
         await propertyCheck(count: 150, input: hardString(0...7).array(of: 0...14), hardString(0...3)) { items, query in
-            let index = SearchIndex(texts: items)
+            let index = try SearchIndex(texts: items)
             for fold in Fold.allCases {
                 let folded = items.map { Naive.fold($0, fold) }
                 for mode in MatchMode.allCases {
                     let expected = Naive.search(folded: folded, query, fold: fold, mode: mode)
-                    let result = index.search(query, fold: fold, mode: mode)
+                    let result = try index.search(query, fold: fold, mode: mode)
                     #expect(Array(result.rows) == expected, "fold \(fold), mode \(mode), query \(query.debugDescription), items \(items)")
                     #expect(result.count == expected.count)
                 }
@@ -35,33 +35,33 @@ func hardString(_ pieces: ClosedRange<Int>) -> Generator<String, some Sequence &
     }
 
     /// Queries cut from the items themselves, so that most of them match.
-    @Test func substringQueriesMatchTheNaiveScan() async {
+    @Test func substringQueriesMatchTheNaiveScan() async throws {
         await propertyCheck(count: 150, input: hardString(1...8).array(of: 1...12), Gen.int(in: 0...1000), Gen.int(in: 0...8), Gen.int(in: 1...4)) { items, pick, start, length in
             let source = Array(items[pick % items.count])
             let lower = min(start, source.count - 1)
             let query = String(source[lower..<min(lower + length, source.count)])
-            let index = SearchIndex(texts: items)
+            let index = try SearchIndex(texts: items)
             for fold in Fold.allCases {
                 let folded = items.map { Naive.fold($0, fold) }
                 for mode in MatchMode.allCases {
                     let expected = Naive.search(folded: folded, query, fold: fold, mode: mode)
-                    #expect(Array(index.search(query, fold: fold, mode: mode).rows) == expected,
+                    #expect(try Array(index.search(query, fold: fold, mode: mode).rows) == expected,
                             "fold \(fold), mode \(mode), query \(query.debugDescription), items \(items)")
                 }
             }
         }
     }
 
-    @Test func matchRangesAreGraphemeAlignedMergedAndHoldMatches() async {
+    @Test func matchRangesAreGraphemeAlignedMergedAndHoldMatches() async throws {
         await propertyCheck(count: 150, input: hardString(1...8).array(of: 1...10), hardString(1...2)) { items, query in
-            let index = SearchIndex(texts: items)
+            let index = try SearchIndex(texts: items)
             for fold in Fold.allCases {
                 for mode in MatchMode.allCases {
-                    let result = index.search(query, fold: fold, mode: mode)
+                    let result = try index.search(query, fold: fold, mode: mode)
                     let q = Naive.foldQuery(query, fold)
                     let matched = Set(result.rows)
                     for row in items.indices {
-                        let ranges = index.matchRanges(ofRow: row, in: result)
+                        let ranges = try index.matchRanges(ofRow: row, in: result)
                         guard matched.contains(row), !q.isEmpty else {
                             #expect(ranges.isEmpty)
                             continue

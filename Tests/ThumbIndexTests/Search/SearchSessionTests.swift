@@ -22,16 +22,16 @@ import Testing
         return queries
     }
 
-    @Test func typingAndBackspacingEqualsFreshSearches() async {
+    @Test func typingAndBackspacingEqualsFreshSearches() async throws {
         await propertyCheck(count: 60, input: hardString(0...6).array(of: 0...30), hardString(1...6),
                             Gen.int(in: 0...2).array(of: 0...6)) { items, target, backspaces in
-            let index = SearchIndex(texts: items)
+            let index = try SearchIndex(texts: items)
             for fold in Fold.allCases {
                 for mode in MatchMode.allCases {
                     var session = SearchSession(index: index, fold: fold, mode: mode)
                     for query in Self.keystrokes(typing: target, backspaces: backspaces) {
-                        let typed = session.type(query)
-                        let fresh = index.search(query, fold: fold, mode: mode)
+                        let typed = try session.type(query)
+                        let fresh = try index.search(query, fold: fold, mode: mode)
                         #expect(Array(typed.rows) == Array(fresh.rows), "query \(query.debugDescription), fold \(fold), mode \(mode)")
                         #expect(typed.query == query)
                     }
@@ -41,19 +41,19 @@ import Testing
     }
 
     /// Enough rows that refining a small previous result beats a fresh search, so refinement runs.
-    @Test func refinementOnALargerListEqualsFreshSearches() {
+    @Test func refinementOnALargerListEqualsFreshSearches() throws {
         var items: [String] = []
         let syllables = ["ber", "lin", "ham", "burg", "mün", "chen", "köln", "ström", "ss", "ß", "ﬁ", " ", "-", "a", "o"]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % n }
         for _ in 0..<5000 { items.append((0..<(1 + next(5))).map { _ in syllables[next(syllables.count)] }.joined()) }
-        let index = SearchIndex(texts: items)
+        let index = try SearchIndex(texts: items)
         for target in ["Bergström", "münchen-ham", "ﬁlin", "  sslin"] {
             for fold in Fold.allCases {
                 for mode in MatchMode.allCases {
                     var session = SearchSession(index: index, fold: fold, mode: mode)
                     for query in Self.keystrokes(typing: target, backspaces: [0, 1, 0, 2, 0, 0, 1]) {
-                        #expect(Array(session.type(query).rows) == Array(index.search(query, fold: fold, mode: mode).rows),
+                        #expect(try Array(session.type(query).rows) == Array(index.search(query, fold: fold, mode: mode).rows),
                                 "query \(query.debugDescription), fold \(fold), mode \(mode)")
                     }
                 }

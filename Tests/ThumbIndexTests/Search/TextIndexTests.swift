@@ -13,13 +13,13 @@ import Testing
             var text: [UInt8] = []
             var starts: [UInt32] = [0]
             for e in entries { text.append(contentsOf: e.utf8); starts.append(UInt32(text.count)) }
-            let index = TextIndex(text: text, starts: starts, wordStarts: SearchIndex.wordStarts(text: text, starts: starts),
+            let index = TextIndex(text: text, starts: starts, wordStarts: try SearchIndex.wordStarts(text: text, starts: starts),
                                   code: SuffixCode(offsetBits: offsetBits))
             let query = Array(queryPieces.joined().utf8)
             for mode in MatchMode.allCases {
-                let expected = entries.indices.filter { e in
+                let expected = try entries.indices.filter { e in
                     let item = Array(entries[e].utf8)
-                    let words = Set(item.withUnsafeBufferPointer { MatchRanges.wordStarts($0) })
+                    let words = Set(try item.withUnsafeBufferPointer { try ICU.wordStarts($0) })
                     return stride(from: 0, through: item.count - query.count, by: 1).contains { p in
                         Array(item[p..<p + query.count]) == query
                             && (mode == .contains || (mode == .prefix && p == 0) || (mode == .words && words.contains(p)))

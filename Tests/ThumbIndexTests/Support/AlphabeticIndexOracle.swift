@@ -1,4 +1,5 @@
 import CThumbIndexICU
+import ThumbIndex
 
 /// ICU's own `icu::AlphabeticIndex` (through the bridge's C++ oracle file), built with the same
 /// extra Latin labels as ThumbIndex: the reference for labels and buckets.
@@ -6,12 +7,22 @@ final class AlphabeticIndexOracle {
     private let handle: OpaquePointer
     var handleForTests: OpaquePointer { handle }
     let labels: [String]
+    /// The kind of each of `labels` (ICU's UAlphabeticIndexLabelType, as ThumbIndex names them).
+    let kinds: [IndexLabel.Kind]
 
     init(locale: String, addLatinLabels: Bool) {
         var status = TIStatus()
         let handle = ti_oracle_open(locale, addLatinLabels ? 1 : 0, &status)!
         self.handle = handle
         labels = (0..<ti_oracle_label_count(handle)).map { String(cString: ti_oracle_label(handle, $0)) }
+        kinds = (0..<ti_oracle_label_count(handle)).map { i -> IndexLabel.Kind in
+            switch ti_oracle_label_type(handle, i) {
+            case 1: .underflow
+            case 2: .inflow
+            case 3: .overflow
+            default: .letter
+            }
+        }
     }
 
     deinit { ti_oracle_close(handle) }

@@ -16,10 +16,14 @@ enum CLI {
         return url.appendingPathComponent("thumbindex")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// Runs `binary` (by default the one built with the tests) with `arguments`, in
+    /// `directory` when given.
+    static func run(_ arguments: [String], stdin: String? = nil, binary: URL = CLI.binary,
+                    directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
         process.standardError = err

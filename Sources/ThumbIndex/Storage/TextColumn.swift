@@ -2,54 +2,54 @@
 ///
 /// Millions of names as separate `String`s cost a heap object each; one buffer costs the bytes
 /// plus 8 bytes of offset per row, and hands ICU the whole column in one call.
-public struct TextColumn: Sendable, RandomAccessCollection {
+package struct TextColumn: Sendable, RandomAccessCollection {
     private(set) var bytes: [UInt8]
     /// `offsets[i] ..< offsets[i + 1]` are the bytes of row `i`; `offsets.count == count + 1`.
     private(set) var offsets: [Int64]
 
     /// An empty column.
-    public init() {
+    package init() {
         bytes = []
         offsets = [0]
     }
 
     /// A column holding `strings` in order.
-    public init(_ strings: some Sequence<String>) {
+    package init(_ strings: some Sequence<String>) {
         self.init()
         for s in strings { append(s) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { offsets.count - 1 }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { offsets.count - 1 }
 
     /// The string in row `row`. Complexity: O(length of the string).
-    public subscript(row: Int) -> String {
+    package subscript(row: Int) -> String {
         String(decoding: utf8(row), as: UTF8.self)
     }
 
     /// The UTF-8 bytes of row `row`, without copying.
-    public func utf8(_ row: Int) -> ArraySlice<UInt8> {
+    package func utf8(_ row: Int) -> ArraySlice<UInt8> {
         bytes[Int(offsets[row])..<Int(offsets[row + 1])]
     }
 
     /// Whether row `row` is the empty string.
-    public func isEmpty(row: Int) -> Bool { offsets[row] == offsets[row + 1] }
+    package func isEmpty(row: Int) -> Bool { offsets[row] == offsets[row + 1] }
 
     /// Appends one string.
-    public mutating func append(_ s: String) {
+    package mutating func append(_ s: String) {
         var s = s
         s.withUTF8 { bytes.append(contentsOf: $0) }
         offsets.append(Int64(bytes.count))
     }
 
     /// Appends raw UTF-8 bytes (already validated by the caller).
-    mutating func append(utf8: some Collection<UInt8>) {
+    package mutating func append(utf8: some Collection<UInt8>) {
         bytes.append(contentsOf: utf8)
         offsets.append(Int64(bytes.count))
     }
 
     /// This column with its rows rearranged: row `k` of the result is row `order[k]` of this one.
-    public func permuted(by order: some Collection<Int32>) -> TextColumn {
+    func permuted(by order: some Collection<Int32>) -> TextColumn {
         var result = TextColumn()
         result.bytes.reserveCapacity(bytes.count)
         result.offsets.reserveCapacity(order.count + 1)
@@ -67,5 +67,5 @@ public struct TextColumn: Sendable, RandomAccessCollection {
     }
 
     /// Bytes held (text plus offsets), for memory reports.
-    public var byteCount: Int { bytes.count + offsets.count * 8 }
+    package var byteCount: Int { bytes.count + offsets.count * 8 }
 }

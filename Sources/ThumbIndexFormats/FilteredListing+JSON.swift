@@ -1,4 +1,6 @@
-extension ListingFilter {
+import ThumbIndex
+
+extension RecordListing {
     /// Writes one keystroke's answer as
     /// `{<header fields>"total","indexTitles":[...],"sections":[{"title","indexTitle","index","count","offset","items":[...]}]}`:
     /// every section that still has matches, with its count, the position of its title in
@@ -7,27 +9,29 @@ extension ListingFilter {
     /// so a section's first item is match `max(section.offset, offset)`.
     ///
     /// - Parameters:
+    ///   - filtered: a filter of this listing.
     ///   - header: writes fields of its own first, each as `"key":value,`.
     ///   - hideIndexWhileSearching: write `"indexTitles":[]` while the query is not empty.
-    public func writeJSON(of listing: Listing, offset: Int, limit: Int, columns: Listing.ItemColumns = .all,
-                          hideIndexWhileSearching: Bool = false,
-                          header: (inout JSONWriter) -> Void = { _ in }, to json: inout JSONWriter) {
-        let page = matches(offset: offset, limit: limit)
+    /// - Throws: `ICUError` from computing match ranges (nothing useful is written then).
+    package func writeJSON(of filtered: FilteredListing<Int>, offset: Int, limit: Int, columns: ItemColumns = .all,
+                           hideIndexWhileSearching: Bool = false,
+                           header: (inout JSONWriter) -> Void = { _ in }, to json: inout JSONWriter) throws {
+        let page = try filtered.matches(offset: offset, limit: limit)
         var next = 0
         json.raw("{")
         header(&json)
-        json.raw("\"total\":\(total),")
+        json.raw("\"total\":\(filtered.total),")
         json.key("indexTitles")
-        json.stringArray(indexTitles(hiddenWhileSearching: hideIndexWhileSearching))
+        json.stringArray(filtered.indexTitles(hiddenWhileSearching: hideIndexWhileSearching))
         json.raw(",\"sections\":[")
-        for (s, section) in sections.enumerated() {
+        for (s, section) in filtered.sections.enumerated() {
             if s > 0 { json.raw(",") }
-            json.section(title: section.title, indexTitle: section.indexTitle, index: indexPositions[s],
+            json.section(title: section.title, indexTitle: section.indexTitle, index: section.indexPosition,
                          count: section.count, offset: section.offset) { json in
                 let first = next
-                while next < page.count && page[next].filteredSection == s {
+                while next < page.count && page[next].sectionIndex == s {
                     if next > first { json.raw(",") }
-                    listing.writeItem(row: page[next].row, matches: page[next].ranges, columns: columns, to: &json)
+                    writeItem(row: page[next].row, matches: page[next].ranges, columns: columns, to: &json)
                     next += 1
                 }
             }

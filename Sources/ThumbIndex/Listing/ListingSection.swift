@@ -1,9 +1,11 @@
 /// A section of a listing: a label and the contiguous range of rows under it.
-public struct Section: Sendable, Hashable {
+public struct ListingSection: Sendable, Hashable {
     /// The label heading the section.
     public let label: IndexLabel
     /// The rows of the section, in display order: `rows.lowerBound ..< rows.upperBound`.
     public let rows: Range<Int>
+    /// The position of the section's own title in the listing's `indexTitles`.
+    public let indexPosition: Int
 
     /// The section header ("A", "Favorites", "#").
     public var title: String { label.title }
@@ -17,6 +19,10 @@ public struct Section: Sendable, Hashable {
 public enum IndexTarget: Sendable, Hashable {
     /// The search sentinel: scroll to (or focus) the search field.
     case search
-    /// The section at this position in `sections`.
+    /// The section at this position in the listing's (or the filtered listing's) `sections`.
     case section(Int)
+
+    /// The first index title, which leads to `.search`: `"{search}"`, the value of
+    /// `UITableView.indexSearch` (the magnifier at the top of the side index).
+    public static let searchSentinel = "{search}"
 }

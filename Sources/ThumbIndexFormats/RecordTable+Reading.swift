@@ -1,12 +1,14 @@
+import ThumbIndex
+
 /// How to read the lines of an input.
-public enum InputFormat: String, Sendable, CaseIterable {
+package enum InputFormat: String, Sendable, CaseIterable {
     /// One item per line.
     case lines
     /// Tab-separated values with a header row.
     case tsv
 }
 
-extension Table {
+extension RecordTable {
     /// Reads a table from UTF-8 bytes: one item per line, or TSV with a header row.
     ///
     /// A UTF-8 byte-order mark and CR of CRLF line ends are dropped; blank lines are skipped
@@ -18,8 +20,8 @@ extension Table {
     ///   - source: the file name for error messages ("<stdin>" for standard input).
     /// - Throws: `InputError` with the line for invalid UTF-8, an empty TSV header or a TSV row
     ///   whose field count differs from the header's.
-    public static func read(_ bytes: [UInt8], format: InputFormat, source: String,
-                            keepBlankLines: Bool = false) throws(InputError) -> Table {
+    package static func read(_ bytes: [UInt8], format: InputFormat, source: String,
+                            keepBlankLines: Bool = false) throws(InputError) -> RecordTable {
         var names: [String] = format == .lines ? ["text"] : []
         var columns: [TextColumn] = format == .lines ? [TextColumn()] : []
         var lineNumber = 0
@@ -62,7 +64,7 @@ extension Table {
             }
         }
         if names.isEmpty { throw InputError(source: source, line: nil, message: "no TSV header row: the input is empty") }
-        return Table(columnNames: names, columns: columns)
+        return RecordTable(columnNames: names, columns: columns)
     }
 
     /// The 0-based offset of the first byte that is not part of a valid UTF-8 sequence.

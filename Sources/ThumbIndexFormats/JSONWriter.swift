@@ -2,31 +2,31 @@
 ///
 /// `JSONEncoder` builds a tree of boxed values first, which costs seconds for a million items;
 /// listings are flat and their shape is fixed, so they are written directly.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// The JSON written so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Appends raw JSON syntax (a brace, a comma, a number) as is.
-    public mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
-    public mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { string(buffer: $0) }
     }
 
     /// Appends UTF-8 bytes (valid UTF-8) as a JSON string literal.
-    public mutating func string(utf8: ArraySlice<UInt8>) {
+    package mutating func string(utf8: ArraySlice<UInt8>) {
         utf8.withUnsafeBufferPointer { string(buffer: $0) }
     }
 
     /// Appends UTF-8 bytes (valid UTF-8) as a JSON string literal.
-    public mutating func string(utf8: some Collection<UInt8>) {
+    package mutating func string(utf8: some Collection<UInt8>) {
         let copy = Array(utf8)
         copy.withUnsafeBufferPointer { string(buffer: $0) }
     }
@@ -55,13 +55,13 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `"key":`.
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         string(name)
         bytes.append(0x3A)
     }
 
     /// Appends `"key":"value"` followed by a comma unless `last`.
-    public mutating func pair(_ key: String, _ value: String, last: Bool = false) {
+    package mutating func pair(_ key: String, _ value: String, last: Bool = false) {
         self.key(key)
         string(value)
         if !last { bytes.append(0x2C) }
@@ -70,7 +70,7 @@ public struct JSONWriter: Sendable {
     /// Appends the object of one section of a listing:
     /// `{"title","indexTitle","index","count","offset","items":[...]}`, where `items` writes the
     /// items (comma-separated) and `index` is the section's position in the index titles.
-    public mutating func section(title: String, indexTitle: String, index: Int, count: Int, offset: Int,
+    package mutating func section(title: String, indexTitle: String, index: Int, count: Int, offset: Int,
                                  items: (inout JSONWriter) -> Void) {
         raw("{")
         pair("title", title)
@@ -81,7 +81,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends a JSON array of strings.
-    public mutating func stringArray(_ items: [String]) {
+    package mutating func stringArray(_ items: [String]) {
         raw("[")
         for (i, item) in items.enumerated() {
             if i > 0 { raw(",") }

@@ -1,0 +1,92 @@
+import CThumbIndexICU
+
+extension ICU {
+    /// One string folded by the bridge: the folded UTF-8 and, when asked for, the UTF-16 span of the
+    /// original that each folded byte came from.
+    struct Folded {
+        var bytes: [UInt8] = []
+        var spanStarts: [Int32] = []
+        var spanEnds: [Int32] = []
+    }
+
+    /// Folds valid UTF-8 `utf8` with the bridge's fold `fold` (`TI_FOLD_*`); with `withMap`, also
+    /// records where each folded byte came from.
+    static func fold(_ utf8: UnsafeBufferPointer<UInt8>, fold: Int32, withMap: Bool) throws -> Folded {
+        var folded = Folded()
+        let needed = try withGrowingCapacity(initial: utf8.count * 3 + 16) { capacity in
+            folded.bytes = [UInt8](repeating: 0, count: capacity)
+            folded.spanStarts = [Int32](repeating: 0, count: withMap ? capacity : 0)
+            folded.spanEnds = [Int32](repeating: 0, count: withMap ? capacity : 0)
+            var status = TIStatus()
+            let needed = folded.bytes.withUnsafeMutableBufferPointer { out in
+                folded.spanStarts.withUnsafeMutableBufferPointer { starts in
+                    folded.spanEnds.withUnsafeMutableBufferPointer { ends in
+                        utf8.withMemoryRebound(to: CChar.self) { input in
+                            out.withMemoryRebound(to: CChar.self) { output in
+                                ti_fold_utf8(input.baseAddress, Int32(utf8.count), fold, output.baseAddress, Int32(capacity),
+                                             withMap ? starts.baseAddress : nil, withMap ? ends.baseAddress : nil, &status)
+                            }
+                        }
+                    }
+                }
+            }
+            guard needed >= 0 else { throw ICUError(status) }
+            return Int(needed)
+        }
+        folded.bytes.removeSubrange(needed...)
+        if withMap {
+            folded.spanStarts.removeSubrange(needed...)
+            folded.spanEnds.removeSubrange(needed...)
+        }
+        return folded
+    }
+
+    /// Owns one `TIFoldBatch` (every fold of many strings) and frees it on deinit.
+    ///
+    /// Used by one thread at a time, then dropped: not `Sendable`.
+    final class FoldBatch {
+        private let handle: OpaquePointer
+        private let count: Int
+
+        /// Folds every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`) with all the
+        /// bridge's folds in one call.
+        init(utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) throws {
+            let count = offsets.count - 1
+            var status = TIStatus()
+            let handle = utf8.withMemoryRebound(to: CChar.self) { chars in
+                ti_fold_batch(chars.baseAddress, offsets.baseAddress, Int32(count), &status)
+            }
+            self.count = count
+            guard let handle else { throw ICUError(status) }
+            self.handle = handle
+        }
+
+        deinit { ti_fold_batch_free(handle) }
+
+        /// The folded bytes of every string under `fold`, back to back.
+        func text(_ fold: Int32) -> [UInt8] {
+            var length: Int64 = 0
+            let bytes = ti_fold_batch_text(handle, fold, &length)
+            return length == 0 ? [] : Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
+        }
+
+        /// `count + 1` offsets into `text(fold)`.
+        func offsets(_ fold: Int32) -> [UInt32] {
+            Array(UnsafeBufferPointer(start: ti_fold_batch_offsets(handle, fold), count: count + 1))
+        }
+    }
+}
+
+extension Fold {
+    /// The bridge's number for this fold (`TI_FOLD_*`).
+    var bridgeValue: Int32 {
+        switch self {
+        case .case: TI_FOLD_CASE
+        case .diacritics: TI_FOLD_DIACRITICS
+        case .all: TI_FOLD_ALL
+        }
+    }
+
+    /// The folds in the bridge's numbering order (a batch's arrays are indexed by `bridgeValue`).
+    static let bridgeOrder: [Fold] = allCases.sorted { $0.bridgeValue < $1.bridgeValue }
+}
