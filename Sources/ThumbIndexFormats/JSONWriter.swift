@@ -82,10 +82,15 @@ package struct JSONWriter: Sendable {
 
     /// Appends a JSON array of strings.
     package mutating func stringArray(_ items: [String]) {
+        array(items) { json, item in json.string(item) }
+    }
+
+    /// Appends a JSON array: `[`, each element as `element` writes it, separated by commas, `]`.
+    package mutating func array<Items: Sequence>(_ items: Items, element: (inout JSONWriter, Items.Element) -> Void) {
         raw("[")
         for (i, item) in items.enumerated() {
             if i > 0 { raw(",") }
-            string(item)
+            element(&self, item)
         }
         raw("]")
     }

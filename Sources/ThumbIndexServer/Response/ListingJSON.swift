@@ -9,16 +9,13 @@ enum ListingJSON {
         var json = JSONWriter()
         json.raw("{")
         json.key("listings")
-        json.raw("[")
-        for (i, entry) in catalog.entries.enumerated() {
-            if i > 0 { json.raw(",") }
+        json.array(catalog.entries) { json, entry in
             json.raw("{")
             json.pair("name", entry.name)
-            json.key("locale")
-            json.string(entry.listing.collation.locale)
-            json.raw(",\"items\":\(entry.listing.count),\"sections\":\(entry.listing.sections.count)}")
+            json.pair("locale", entry.listing.collation.locale)
+            json.raw("\"items\":\(entry.listing.count),\"sections\":\(entry.listing.sections.count)}")
         }
-        json.raw("]}\n")
+        json.raw("}\n")
         return json
     }
 

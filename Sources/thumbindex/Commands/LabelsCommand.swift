@@ -26,17 +26,14 @@ struct LabelsCommand: ParsableCommand {
             writer.raw("{")
             writer.pair("locale", collation.locale)
             writer.key("labels")
-            writer.raw("[")
-            for (i, label) in collation.labels.enumerated() {
-                if i > 0 { writer.raw(",") }
-                writer.raw("{")
-                writer.pair("title", label.title)
-                writer.pair("indexTitle", label.indexTitle)
-                writer.key("kind")
-                writer.string(label.kind.rawValue)
-                writer.raw("}")
+            writer.array(collation.labels) { json, label in
+                json.raw("{")
+                json.pair("title", label.title)
+                json.pair("indexTitle", label.indexTitle)
+                json.pair("kind", label.kind.rawValue, last: true)
+                json.raw("}")
             }
-            writer.raw("]}\n")
+            writer.raw("}\n")
             Output.write(writer.bytes)
         } else {
             Output.write(collation.labels.map(\.title).joined(separator: " ") + "\n")
