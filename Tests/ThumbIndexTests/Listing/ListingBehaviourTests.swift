@@ -216,6 +216,20 @@ struct ErrorTests {
         }
     }
 
+    @Test("past the limits, building throws a LimitError that names the limit (never a trap)")
+    func limits() {
+        #expect { try Limits.check(rows: Limits.maximumItemCount + 1, bytes: 0) } throws: { error in
+            "\(error)" == "too many items: 268435457, the most ThumbIndex can index is 268435456"
+        }
+        #expect { try Limits.check(rows: 1, bytes: Limits.maximumTextBytes + 1) } throws: { error in
+            (error as? LimitError)?.what == "UTF-8 bytes of text" && (error as? LimitError)?.limit == 4_294_967_295
+        }
+        #expect { try Limits.check(foldedBytes: Limits.maximumTextBytes + 1) } throws: { error in
+            (error as? LimitError)?.what == "UTF-8 bytes of folded text"
+        }
+        #expect(throws: Never.self) { try Limits.check(rows: Limits.maximumItemCount, bytes: Limits.maximumTextBytes) }
+    }
+
     @Test("CRLF, a byte-order mark and blank lines are tolerated")
     func tolerant() throws {
         let table = try RecordTable.read([0xEF, 0xBB, 0xBF] + Array("Anna\r\n\r\nBo\r\n".utf8), format: .lines, source: "x")
