@@ -34,4 +34,36 @@ struct ReadmeExampleTests {
         var session = FilterSession(searchable)
         #expect(try session.type("å").total == 2)
     }
+
+}
+
+/// The DocC article "Getting started" (Sources/ThumbIndex/ThumbIndex.docc/GettingStarted.md): its
+/// country picker, with the values the article prints.
+@Suite("DocC: the getting-started country picker says what the library does")
+struct GettingStartedExampleTests {
+    struct Country { let code: String; let name: String }
+    let countries = [Country(code: "SE", name: "Sverige"), Country(code: "AX", name: "Åland"),
+                     Country(code: "AT", name: "Österrike"), Country(code: "DK", name: "Danmark"),
+                     Country(code: "EE", name: "Estland"), Country(code: "AR", name: "Argentina")]
+
+    @Test func countryPicker() throws {
+        let listing = try Listing(countries, locale: "sv", text: \.name)
+        #expect(listing.sections.map(\.title) == ["A", "D", "E", "S", "Å", "Ö"])
+        #expect(listing.sections.map { listing.elements(in: $0).map(\.code) } == [["AR"], ["DK"], ["EE"], ["SE"], ["AX"], ["AT"]])
+        #expect(listing.indexTitles == ["{search}", "A", "D", "E", "S", "Å", "Ö"])
+        var session = FilterSession(try SearchableListing(listing))
+        let result = try session.type("o")
+        #expect(result.total == 1)
+        #expect(result.sections.map(\.title) == ["Ö"])
+        #expect(try result.matches(offset: 0, limit: 20).map(\.element.name) == ["Österrike"])
+    }
+
+    @Test func collationExamples() throws {
+        let sv = try IndexedCollation(locale: "sv")
+        #expect(sv.labels.first?.title == "…" && sv.labels.last?.title == "#")
+        #expect(Array(sv.labels.map(\.title).suffix(6)) == ["Z", "Å", "Ä", "Ö", "…", "#"])
+        #expect(sv.label(for: "Ärger").title == "Ä")
+        #expect(try IndexedCollation(locale: "cs").label(for: "Chrudim").title == "CH")
+        #expect(try IndexedCollation(locale: "ja").label(for: "さくら").title == "さ")
+    }
 }
