@@ -314,31 +314,4 @@ const uint32_t *ti_fold_batch_offsets(const TIFoldBatch *batch, int32_t fold) {
 
 void ti_fold_batch_free(TIFoldBatch *batch) { delete batch; }
 
-int32_t ti_normalize_utf8(int32_t form, const char *utf8, int32_t length, char *out, int32_t capacity,
-                          TIStatus *status) {
-    const Normalizers &n = normalizers();
-    if (ti::failed(n.error, status, "ti_normalize_utf8: loading the normalizers")) { return -1; }
-    const icu::Normalizer2 *normalizer = form == TI_FORM_NFC ? n.nfc : form == TI_FORM_NFD ? n.nfd : n.casefold;
-    icu::UnicodeString text;
-    if (!ti::fromUTF8(utf8, length, text)) {
-        ti::setStatus(status, TI_ERROR_INVALID_UTF8, "ti_normalize_utf8: the text is not valid UTF-8");
-        return -1;
-    }
-    UErrorCode error = U_ZERO_ERROR;
-    icu::UnicodeString result = normalizer->normalize(text, error);
-    if (ti::failed(error, status, "ti_normalize_utf8")) { return -1; }
-    std::string bytes = ti::toUTF8(result);
-    int32_t needed = static_cast<int32_t>(bytes.size());
-    if (needed <= capacity) { std::memcpy(out, bytes.data(), bytes.size()); }
-    return needed;
-}
-
-int32_t ti_general_category(uint32_t c) { return u_charType(static_cast<UChar32>(c)); }
-
-int32_t ti_script(uint32_t c) {
-    UErrorCode error = U_ZERO_ERROR;
-    UScriptCode script = uscript_getScript(static_cast<UChar32>(c), &error);
-    return U_SUCCESS(error) ? script : -1;
-}
-
 }  // extern "C"

@@ -1,4 +1,5 @@
 import CThumbIndexICU
+import CThumbIndexICUTestSupport
 
 /// ICU's own `icu::AlphabeticIndex` (through the bridge's C++ oracle file), built with the same
 /// extra Latin labels as ThumbIndex: the reference for labels and buckets.
