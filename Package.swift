@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// Layers, bottom to top:
-///   CThumbIndexICU (C/C++ bridge to the system ICU 72)
+///   CThumbIndexICU (C/C++ bridge to the system ICU 72; CThumbIndexICUTestSupport beside it, for
+///   tests and benchmarks only: ICU's own AlphabeticIndex as the oracle, raw Unicode primitives)
 ///   → ThumbIndex (the library: collation, listings, search)
 ///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
@@ -13,6 +14,8 @@ let package = Package(
         .library(name: "ThumbIndex", targets: ["ThumbIndex"]),
         .executable(name: "thumbindex", targets: ["thumbindex"]),
         .library(name: "ThumbIndexServer", targets: ["ThumbIndexServer"]),
+        // For the Benchmarks package (ICU's AlphabeticIndex as a peer); not part of the library.
+        .library(name: "ThumbIndexTestSupport", targets: ["CThumbIndexICUTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -25,6 +28,20 @@ let package = Package(
         // header is plain C so that Swift modules never see two ICUs (Foundation ships its own).
         .target(
             name: "CThumbIndexICU",
+            linkerSettings: [
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icudata"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
+        // What only tests and benchmarks use: icu::AlphabeticIndex as the oracle (TIOracle.h) and
+        // the Unicode primitives the naive search restates the folds with (TIUnicodeProbe.h).
+        // Plain C public headers, like the bridge's; its .cpp files share the bridge's private helpers.
+        .target(
+            name: "CThumbIndexICUTestSupport",
+            dependencies: ["CThumbIndexICU"],
+            cxxSettings: [.headerSearchPath("../CThumbIndexICU")],
             linkerSettings: [
                 .linkedLibrary("icui18n"),
                 .linkedLibrary("icuuc"),
@@ -71,6 +88,7 @@ let package = Package(
                 "ThumbIndex",
                 "ThumbIndexFormats",
                 "CThumbIndexICU",
+                "CThumbIndexICUTestSupport",
                 "thumbindex",  // built first, so the CLI tests can run the real binary
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]

@@ -30,6 +30,7 @@ let package = Package(
                 "CSQLite",
                 "CMemmem",
                 .product(name: "ThumbIndex", package: "ThumbIndex"),
+                .product(name: "ThumbIndexTestSupport", package: "ThumbIndex"),
             ]
         ),
         .executableTarget(

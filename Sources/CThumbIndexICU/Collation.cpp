@@ -60,16 +60,18 @@ struct TICollation {
 
 namespace {
 
+/// Sort key of `s` under `collator` into `out` (replacing its contents), trying a buffer of
+/// `capacityHint` bytes first. getSortKey reports no errors: a key it cannot make is empty.
+void sortKey(const icu::Collator &collator, const UnicodeString &s, int32_t capacityHint, std::string &out) {
+    UErrorCode error = U_ZERO_ERROR;
+    ti::fillString(out, capacityHint, error, [&](char *buffer, int32_t capacity, UErrorCode &) {
+        return collator.getSortKey(s, reinterpret_cast<uint8_t *>(buffer), capacity);
+    });
+}
+
 PrimaryKey primaryKey(const icu::Collator &primary, const UnicodeString &s) {
-    uint8_t stack[256];
-    int32_t length = primary.getSortKey(s, stack, sizeof stack);
     std::string key;
-    if (length <= static_cast<int32_t>(sizeof stack)) {
-        key.assign(reinterpret_cast<char *>(stack), length);
-    } else {
-        key.resize(length);
-        primary.getSortKey(s, reinterpret_cast<uint8_t *>(&key[0]), length);
-    }
+    sortKey(primary, s, 256, key);
     // Primary weight bytes are >= 02; 01 separates levels and 00 terminates the key.
     size_t end = key.find_first_of(std::string("\x00\x01", 2));
     if (end != std::string::npos) { key.resize(end); }
@@ -340,15 +342,9 @@ std::vector<Bucket> buildBuckets(const icu::Collator &primary, const std::vector
     return buckets;
 }
 
-/// Sort key of `s` under `collator` into `out` (replacing its contents).
+/// Full sort key of `s` into `out`, reusing its allocation.
 void fullKey(const icu::Collator &collator, const UnicodeString &s, std::string &out) {
-    out.resize(std::max<size_t>(out.capacity(), 64));
-    int32_t length = collator.getSortKey(s, reinterpret_cast<uint8_t *>(&out[0]), static_cast<int32_t>(out.size()));
-    if (length > static_cast<int32_t>(out.size())) {
-        out.resize(length);
-        length = collator.getSortKey(s, reinterpret_cast<uint8_t *>(&out[0]), length);
-    }
-    out.resize(length);
+    sortKey(collator, s, static_cast<int32_t>(std::max<size_t>(out.capacity(), 64)), out);
 }
 
 /// Visible bucket of a primary key: the last bucket whose lower boundary is <= it.

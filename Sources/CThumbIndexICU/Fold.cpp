@@ -94,8 +94,10 @@ void appendBaseLetter(const Unit &u, std::vector<Unit> &out) {
 /// Runs `normalizer` over `in`, giving every output code point the span of the piece it came from.
 /// With `pieces`, cuts `in` before every code point that has a normalization boundary before it;
 /// otherwise normalizes the whole and gives every output code point the whole span.
+/// False on failure, with `error` set.
 bool normalizeUnits(const icu::Normalizer2 *normalizer, const std::vector<Unit> &in, bool pieces,
-                    std::vector<Unit> &out, icu::UnicodeString &scratchIn, icu::UnicodeString &scratchOut) {
+                    std::vector<Unit> &out, icu::UnicodeString &scratchIn, icu::UnicodeString &scratchOut,
+                    UErrorCode &error) {
     out.clear();
     size_t i = 0;
     while (i < in.size()) {
@@ -112,7 +114,6 @@ bool normalizeUnits(const icu::Normalizer2 *normalizer, const std::vector<Unit> 
             if (in[k].start < start) { start = in[k].start; }
             if (in[k].end > end) { end = in[k].end; }
         }
-        UErrorCode error = U_ZERO_ERROR;
         normalizer->normalize(scratchIn, scratchOut, error);
         if (U_FAILURE(error)) { return false; }
         for (int32_t k = 0; k < scratchOut.length();) {
@@ -130,9 +131,14 @@ class Folder {
 public:
     /// Folds UTF-16 `text` into `outs[fold]` for every fold whose bit is set in `foldMask`.
     /// `pieces` chooses piecewise normalization (exact spans) over whole-string normalization.
-    bool fold(const icu::UnicodeString &text, unsigned foldMask, bool pieces, std::vector<Unit> outs[TI_FOLD_COUNT]) {
+    /// False on failure, with `error` set.
+    bool fold(const icu::UnicodeString &text, unsigned foldMask, bool pieces, std::vector<Unit> outs[TI_FOLD_COUNT],
+              UErrorCode &error) {
         const Normalizers &n = normalizers();
-        if (U_FAILURE(n.error)) { return false; }
+        if (U_FAILURE(n.error)) {
+            error = n.error;
+            return false;
+        }
         source_.clear();
         for (int32_t i = 0; i < text.length();) {
             UChar32 c = text.char32At(i);
@@ -141,7 +147,7 @@ public:
             i = next;
         }
         std::vector<Unit> &folded = outs[TI_FOLD_CASE];
-        if (!normalizeUnits(n.casefold, source_, pieces, folded, scratchIn_, scratchOut_)) { return false; }
+        if (!normalizeUnits(n.casefold, source_, pieces, folded, scratchIn_, scratchOut_, error)) { return false; }
         if ((foldMask & ~(1u << TI_FOLD_CASE)) == 0) { return true; }
 
         // Decompose code point by code point and drop marks. Canonical reordering is left to the
@@ -166,14 +172,14 @@ public:
             }
         }
         if (foldMask & (1u << TI_FOLD_DIACRITICS)) {
-            if (!normalizeUnits(n.nfc, stripped_, pieces, outs[TI_FOLD_DIACRITICS], scratchIn_, scratchOut_)) {
+            if (!normalizeUnits(n.nfc, stripped_, pieces, outs[TI_FOLD_DIACRITICS], scratchIn_, scratchOut_, error)) {
                 return false;
             }
         }
         if (foldMask & (1u << TI_FOLD_ALL)) {
             based_.clear();
             for (const Unit &u : stripped_) { appendBaseLetter(u, based_); }
-            if (!normalizeUnits(n.nfc, based_, pieces, outs[TI_FOLD_ALL], scratchIn_, scratchOut_)) { return false; }
+            if (!normalizeUnits(n.nfc, based_, pieces, outs[TI_FOLD_ALL], scratchIn_, scratchOut_, error)) { return false; }
         }
         return true;
     }
@@ -243,8 +249,9 @@ int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, 
     thread_local std::vector<Unit> outs[TI_FOLD_COUNT];
     thread_local std::vector<Unit> spans;
     thread_local std::string bytes;
-    if (!folder.fold(text, 1u << fold, wantSpans, outs)) {
-        ti::setStatus(status, U_INTERNAL_PROGRAM_ERROR, "ti_fold_utf8: ICU normalization failed");
+    UErrorCode error = U_ZERO_ERROR;
+    if (!folder.fold(text, 1u << fold, wantSpans, outs, error)) {
+        ti::failed(error, status, "ti_fold_utf8: ICU normalization");
         return -1;
     }
     bytes.clear();
@@ -284,8 +291,9 @@ TIFoldBatch *ti_fold_batch(const char *utf8, const uint32_t *offsets, int32_t co
                 delete batch;
                 return nullptr;
             }
-            if (!folder.fold(text, (1u << TI_FOLD_COUNT) - 1, false, outs)) {
-                ti::setStatus(status, U_INTERNAL_PROGRAM_ERROR, "ti_fold_batch: ICU normalization failed on string " + std::to_string(i));
+            UErrorCode error = U_ZERO_ERROR;
+            if (!folder.fold(text, (1u << TI_FOLD_COUNT) - 1, false, outs, error)) {
+                ti::failed(error, status, ("ti_fold_batch: ICU normalization of string " + std::to_string(i)).c_str());
                 delete batch;
                 return nullptr;
             }
@@ -313,32 +321,5 @@ const uint32_t *ti_fold_batch_offsets(const TIFoldBatch *batch, int32_t fold) {
 }
 
 void ti_fold_batch_free(TIFoldBatch *batch) { delete batch; }
-
-int32_t ti_normalize_utf8(int32_t form, const char *utf8, int32_t length, char *out, int32_t capacity,
-                          TIStatus *status) {
-    const Normalizers &n = normalizers();
-    if (ti::failed(n.error, status, "ti_normalize_utf8: loading the normalizers")) { return -1; }
-    const icu::Normalizer2 *normalizer = form == TI_FORM_NFC ? n.nfc : form == TI_FORM_NFD ? n.nfd : n.casefold;
-    icu::UnicodeString text;
-    if (!ti::fromUTF8(utf8, length, text)) {
-        ti::setStatus(status, TI_ERROR_INVALID_UTF8, "ti_normalize_utf8: the text is not valid UTF-8");
-        return -1;
-    }
-    UErrorCode error = U_ZERO_ERROR;
-    icu::UnicodeString result = normalizer->normalize(text, error);
-    if (ti::failed(error, status, "ti_normalize_utf8")) { return -1; }
-    std::string bytes = ti::toUTF8(result);
-    int32_t needed = static_cast<int32_t>(bytes.size());
-    if (needed <= capacity) { std::memcpy(out, bytes.data(), bytes.size()); }
-    return needed;
-}
-
-int32_t ti_general_category(uint32_t c) { return u_charType(static_cast<UChar32>(c)); }
-
-int32_t ti_script(uint32_t c) {
-    UErrorCode error = U_ZERO_ERROR;
-    UScriptCode script = uscript_getScript(static_cast<UChar32>(c), &error);
-    return U_SUCCESS(error) ? script : -1;
-}
 
 }  // extern "C"

@@ -7,14 +7,19 @@ namespace ti {
 
 bool fromUTF8(const char *utf8, int32_t length, icu::UnicodeString &out) {
     UErrorCode error = U_ZERO_ERROR;
-    int32_t needed = 0;
-    // Pre-flight for the length; U_INVALID_CHAR_FOUND reports invalid UTF-8 (no substitution).
-    u_strFromUTF8(nullptr, 0, &needed, utf8, length, &error);
-    if (error != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(error)) { return false; }
-    error = U_ZERO_ERROR;
-    UChar *buffer = out.getBuffer(needed);
-    u_strFromUTF8(buffer, needed, &needed, utf8, length, &error);
-    out.releaseBuffer(U_SUCCESS(error) ? needed : 0);
+    // Pre-flight for the length (capacity 0), then convert; U_INVALID_CHAR_FOUND reports invalid UTF-8
+    // (no substitution).
+    withGrowingBuffer(0, error, [&](int32_t capacity, UErrorCode &e) {
+        int32_t needed = 0;
+        UChar *buffer = out.getBuffer(capacity);
+        if (buffer == nullptr) {
+            e = U_MEMORY_ALLOCATION_ERROR;
+            return needed;
+        }
+        u_strFromUTF8(buffer, capacity, &needed, utf8, length, &e);
+        out.releaseBuffer(U_SUCCESS(e) ? needed : 0);
+        return needed;
+    });
     return U_SUCCESS(error);
 }
 

@@ -61,7 +61,7 @@ int32_t ti_available_locale_count(void);
 const char *ti_available_locale(int32_t index);
 
 /// Writes into `script` (capacity `capacity`) the likely script of `locale`, e.g. "Latn", "Cyrl",
-/// "Jpan"; returns its length, or -1.
+/// "Jpan", NUL-terminated when there is room; returns its length, or -1 (also when it exceeds `capacity`).
 int32_t ti_locale_script(const char *locale, char *script, int32_t capacity);
 
 #ifdef __cplusplus

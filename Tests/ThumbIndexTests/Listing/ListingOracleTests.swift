@@ -1,4 +1,4 @@
-import CThumbIndexICU
+import CThumbIndexICUTestSupport
 import Testing
 @testable import ThumbIndex
 

@@ -1,4 +1,5 @@
 import CThumbIndexICU
+import CThumbIndexICUTestSupport
 @testable import ThumbIndex
 
 /// The search semantics restated plainly, for holding the index against: fold every item, then scan.

@@ -1,7 +1,8 @@
 import CThumbIndexICU
+import CThumbIndexICUTestSupport
 import ThumbIndex
 
-/// ICU's own `icu::AlphabeticIndex` (through the bridge's C++ oracle file), built with the same
+/// ICU's own `icu::AlphabeticIndex` (through the test-support target's C++ oracle file), built with the same
 /// extra Latin labels as ThumbIndex: the reference for labels and buckets.
 final class AlphabeticIndexOracle {
     private let handle: OpaquePointer

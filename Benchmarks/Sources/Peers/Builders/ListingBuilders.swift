@@ -1,4 +1,5 @@
 import CThumbIndexICU
+import CThumbIndexICUTestSupport
 import Foundation
 import ThumbIndex
 
