@@ -24,6 +24,9 @@ struct RowBitmap: Sendable {
         }
         ranks[blocks] = total
         blockRanks = ranks
+        #if DEBUG
+        _checkInvariants()
+        #endif
     }
 
     /// Number of set bits for rows below `row` (clamped to the bitmap).
@@ -41,14 +44,10 @@ struct RowBitmap: Sendable {
     /// - Precondition: `0 <= k < count`.
     func row(atRank k: Int) -> Int {
         precondition(k >= 0 && k < count, "RowBitmap rank out of range")
-        // The last block whose rank is <= k holds it.
-        var low = 0, high = blockRanks.count - 2
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if Int(blockRanks[mid]) <= k { low = mid } else { high = mid - 1 }
-        }
-        var remaining = k - Int(blockRanks[low])
-        var w = low * 8
+        // The last block whose rank is <= k holds it (block 0, of rank 0, at least).
+        let block = BinarySearch.last(in: 0..<(blockRanks.count - 1)) { Int(blockRanks[$0]) <= k }!
+        var remaining = k - Int(blockRanks[block])
+        var w = block * 8
         while true {
             let bits = words[w].nonzeroBitCount
             if remaining < bits { break }
@@ -63,3 +62,19 @@ struct RowBitmap: Sendable {
     /// The set rows, ascending.
     var ids: [UInt32] { RowSet.ids(inBitmap: words) }
 }
+
+#if DEBUG
+extension RowBitmap {
+    /// Checks that `blockRanks` has one entry per block of 8 words plus one, starting at 0, each the
+    /// number of set bits before its block (debug builds; called at the end of `init`).
+    func _checkInvariants() {
+        let blocks = (words.count + 7) / 8
+        precondition(blockRanks.count == blocks + 1, "RowBitmap: \(blockRanks.count) block ranks for \(blocks) blocks")
+        var total = 0
+        for b in 0...blocks {
+            precondition(Int(blockRanks[b]) == total, "RowBitmap: block \(b) has rank \(blockRanks[b]), not \(total)")
+            if b < blocks { for w in (b * 8)..<Swift.min(words.count, b * 8 + 8) { total += words[w].nonzeroBitCount } }
+        }
+    }
+}
+#endif

@@ -2,12 +2,14 @@ extension SearchIndex {
     /// Indexes `texts`; row `i` is `texts[i]`.
     ///
     /// Folds every text with all three folds through ICU in bulk (in parallel chunks), finds word starts
-    /// in the folded texts, and builds the suffix arrays (SA-IS, linear time).
+    /// in the folded texts, and builds the suffix arrays (``SuffixSort``: a two-byte radix pass and
+    /// eight-byte key rounds in parallel, with induced sorting for suffixes that share long repeats).
     ///
     /// - Parameters:
     ///   - texts: The items, in display order.
     ///   - progress: Called now and then with the fraction done, from 0 to 1, possibly from another thread.
-    /// - Complexity: O(total length of the texts).
+    /// - Complexity: O(n log n) for n bytes of folded text, whatever the text (folding and word breaks
+    ///   are linear; the suffix sort is O(n log n) on names and on long repeats alike).
     init(texts: [String], progress: ((Double) -> Void)? = nil) throws {
         try self.init(texts: TextColumn(texts), progress: progress)
     }
@@ -15,7 +17,7 @@ extension SearchIndex {
     /// Indexes the rows of `texts`, sharing its storage (a listing's texts are not copied).
     ///
     /// - Throws: `LimitError` when the texts, or their folds, exceed 4 GiB of UTF-8 or
-    ///   `SearchIndex.maximumRowCount` rows; `ICUError` when ICU cannot fold or break them.
+    ///   ``Limits.maximumItemCount` rows; `ICUError` when ICU cannot fold or break them.
     init(texts: TextColumn, progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)

@@ -31,12 +31,23 @@ extension SearchIndex {
     }
 
     /// The rows that match the non-empty folded query `q`, ascending.
+    ///
+    /// Rows whose text differs under `fold` are answered by the variant index instead of the main one.
+    /// A dense main result stays a bitmap: the variant rows are cleared a word at a time and the
+    /// matching ones set again, so no list of every matching row is made.
     func matchingRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
         let found = storage.main.entries(matching: q, mode: mode)
         guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return found }
-        // Rows whose text differs under `fold` are answered by the variant index instead.
-        let kept = found.idList.filter { !variant.isVariant[Int($0)] }
         let differing = variant.index.entries(matching: q, mode: mode).idList.map { variant.rows[Int($0)] }
+        if case .bitmap(let bitmap) = found {
+            var words = bitmap.words
+            let isVariant = variant.isVariant.words
+            precondition(words.count == isVariant.count, "SearchIndex: a result bitmap has a bit per row")
+            for w in words.indices { words[w] &= ~isVariant[w] }
+            for row in differing { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+            return .bitmap(RowBitmap(words: words))
+        }
+        let kept = found.idList.filter { !variant.isVariant[Int($0)] }
         return .ids(RowSet.union(kept, differing))
     }
 

@@ -92,11 +92,6 @@ struct FoldVariant: Sendable {
 
     /// The entry of `row`, which must be a variant row.
     func entry(ofRow row: Int) -> Int {
-        var low = 0, high = rows.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(rows[mid]) < row { low = mid + 1 } else { high = mid }
-        }
-        return low
+        BinarySearch.first(in: 0..<rows.count) { Int(rows[$0]) >= row }
     }
 }

@@ -1,14 +1,23 @@
 /// Sorting the suffixes of many short texts ("entries"), each suffix ending where its entry ends.
 ///
-/// Names are short, so instead of a general suffix-array construction (SA-IS ran at ~8 MB/s here) the
-/// suffixes are radix-sorted on their first two bytes (one counting pass, 65,536 buckets), then each
-/// bucket is sorted on the next eight bytes packed into a `UInt64`, and only suffixes still equal
-/// after those (sharing ten bytes or more) are sorted again on the following eight, and so on. Buckets
-/// are independent, so they are sorted in parallel.
+/// Names are short, so the fast path is not a general suffix-array construction (SA-IS ran at ~8 MB/s
+/// here): the suffixes are radix-sorted on their first two bytes (one counting pass, 65,536 buckets),
+/// then each bucket is sorted on the next eight bytes packed into a `UInt64`, and only suffixes still
+/// equal after those (sharing ten bytes or more) are sorted again on the following eight, and so on.
+/// Buckets are independent, so they are sorted in parallel.
+///
+/// That costs O(L / 8) rounds for suffixes that share L bytes: quadratic on a long repeat (one line of
+/// 100,000 `x` took 8.8 s). So a group of suffixes still equal at `fallbackDepth` bytes (34 by default:
+/// four rounds) is not refined further; once the fast path is done, every entry holding such a suffix
+/// is suffix-sorted whole by induced sorting (``InducedSorting``, linear time), and each deferred group
+/// is ordered by those ranks. Total: O(n log n) for n suffixes, whatever the text.
 ///
 /// A suffix's sort key maps byte `b` to `b + 1` and the end of the entry to 0, so a suffix that ends
 /// sorts before any longer one (valid UTF-8 never has 0xFF, so `b + 1` fits a byte).
 enum SuffixSort {
+    /// The depth in bytes at which the fast path hands groups of equal suffixes to the fallback.
+    static let defaultFallbackDepth = 34
+
     /// The codes (see ``SuffixCode``) of every suffix of every entry that starts at a character start
     /// (not a UTF-8 continuation byte) at an offset below `code.offsetLimit`, sorted by suffix, with
     /// their word flag set from `wordStarts` (one bit per byte of `text`). Equal suffixes come in no
@@ -16,12 +25,15 @@ enum SuffixSort {
     ///
     /// Entry e is `text[starts[e]..<starts[e+1]]`.
     ///
-    /// - Complexity: O(n log b) for n suffixes and buckets of b suffixes, plus the work on suffixes
-    ///   that share ten bytes or more.
-    static func sortedSuffixes(text: [UInt8], starts: [UInt32], code: SuffixCode, wordStarts: BitSet) -> [UInt32] {
+    /// `fallbackDepth` (tests set it low to exercise the fallback) is where the fast path stops.
+    ///
+    /// - Complexity: O(n log n) for n suffixes: at most `fallbackDepth / 8` sorting rounds per suffix,
+    ///   then O(m) for the m bytes of the entries whose suffixes were still equal at `fallbackDepth`.
+    static func sortedSuffixes(text: [UInt8], starts: [UInt32], code: SuffixCode, wordStarts: BitSet,
+                               fallbackDepth: Int = defaultFallbackDepth) -> [UInt32] {
         let entryCount = starts.count - 1
         let offsetLimit = code.offsetLimit
-        return text.withUnsafeBufferPointer { text in
+        var sorted: (codes: [UInt32], deferred: [Range<Int>]) = text.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { starts in
                 // Invariants for the pointer code below: every code names an entry e < entryCount and an
                 // offset inside it, so `starts[e] + offset` is inside `text`; `key` reads only inside the
@@ -42,11 +54,13 @@ enum SuffixSort {
                             codes.append(code.make(entry: e, offset: p - start, wordStart: wordStarts[p]))
                         }
                     }
+                    var deferred: [Range<Int>] = []
                     if codes.count > 1 {
-                        var sorter = BucketSorter(text: text, starts: starts, code: code)
+                        var sorter = BucketSorter(text: text, starts: starts, code: code, fallbackDepth: fallbackDepth)
                         codes.withUnsafeMutableBufferPointer { sorter.sort($0, 0..<$0.count, depth: 0, keys: nil) }
+                        deferred = sorter.deferred
                     }
-                    return codes
+                    return (codes, deferred)
                 }
 
                 // 1. Count, then place the codes in their two-byte buckets.
@@ -66,7 +80,7 @@ enum SuffixSort {
                 // order (the bucket sort would otherwise fetch them from random places).
                 var keys = [UInt64](repeating: 0, count: total)
                 var next = Array(bucketStart[0..<65_536])
-                let sorter = BucketSorter(text: text, starts: starts, code: code)
+                let sorter = BucketSorter(text: text, starts: starts, code: code, fallbackDepth: fallbackDepth)
                 codes.withUnsafeMutableBufferPointer { codes in
                     keys.withUnsafeMutableBufferPointer { keys in
                         for e in 0..<entryCount {
@@ -90,18 +104,13 @@ enum SuffixSort {
                 let workers = Parallel.chunks(total, minimumSize: 1 << 16)
                 let bounds = workers.map { range in
                     // The first bucket that starts at or after the worker's first suffix.
-                    var low = 0, high = 65_536
-                    while low < high {
-                        let mid = (low + high) / 2
-                        if bucketStart[mid] < range.lowerBound { low = mid + 1 } else { high = mid }
-                    }
-                    return low
+                    BinarySearch.first(in: 0..<65_536) { bucketStart[$0] >= range.lowerBound }
                 }
-                codes.withUnsafeMutableBufferPointer { codes in
+                let deferred = codes.withUnsafeMutableBufferPointer { codes in
                     keys.withUnsafeMutableBufferPointer { keys in
                         nonisolated(unsafe) let codes = codes
                         nonisolated(unsafe) let keys = keys
-                        _ = Parallel.map(workers.count) { w in
+                        return Parallel.map(workers.count) { w in
                             let firstBucket = bounds[w]
                             let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : 65_536
                             var sorter = sorter
@@ -109,12 +118,69 @@ enum SuffixSort {
                                 let range = bucketStart[b]..<bucketStart[b + 1]
                                 if range.count > 1 { sorter.sort(codes, range, depth: 2, keys: keys) }
                             }
-                            return 0
+                            return sorter.deferred
                         }
                     }
                 }
-                return codes
+                return (codes, Array(deferred.joined()))
             }
+        }
+        if !sorted.deferred.isEmpty {
+            finishDeferred(&sorted.codes, sorted.deferred, text: text, starts: starts, code: code)
+        }
+        return sorted.codes
+    }
+
+    /// Sorts the groups `deferred` of `codes` (each group's suffixes share a prefix and go on past it):
+    /// suffix-sorts every entry that holds one of their suffixes, whole, by induced sorting, then
+    /// orders each group by those ranks.
+    ///
+    /// - Complexity: O(m + s log e) for the m bytes of those e entries and their s deferred suffixes.
+    static func finishDeferred(_ codes: inout [UInt32], _ deferred: [Range<Int>], text: [UInt8], starts: [UInt32], code: SuffixCode) {
+        // The entries involved, ascending.
+        var involved = BitSet(count: starts.count - 1)
+        for range in deferred { for i in range { involved[code.entry(codes[i])] = true } }
+        var entries: [Int] = []
+        for (w, word) in involved.words.enumerated() {
+            var word = word
+            while word != 0 { entries.append(w * 64 + word.trailingZeroBitCount); word &= word &- 1 }
+        }
+
+        // Their text with byte b as b + 2, each entry followed by a separator 1, then the sentinel 0.
+        // A suffix that reaches its entry's end meets the separator, which sorts before every byte, so
+        // it comes before the longer suffixes it is a prefix of; suffixes equal up to their entries'
+        // ends are then ordered by the entries that follow, an order as good as any.
+        var subStarts: [Int] = []; subStarts.reserveCapacity(entries.count)
+        var symbols: [Int32] = []
+        symbols.reserveCapacity(entries.reduce(1) { $0 + Int(starts[$1 + 1] - starts[$1]) + 1 })
+        for e in entries {
+            subStarts.append(symbols.count)
+            for p in Int(starts[e])..<Int(starts[e + 1]) { symbols.append(Int32(text[p]) + 2) }
+            symbols.append(1)
+        }
+        symbols.append(0)
+        let order = InducedSorting.suffixArray(symbols, alphabetSize: 258)
+
+        // Each deferred suffix's group, by its position among the symbols (in the symbols' storage, no
+        // longer needed; -1 for the others), and its code.
+        var group = symbols
+        symbols = []
+        for j in group.indices { group[j] = -1 }
+        var codeAt = [UInt32](repeating: 0, count: group.count)
+        for (g, range) in deferred.enumerated() {
+            for i in range {
+                let e = code.entry(codes[i])
+                let k = BinarySearch.first(in: 0..<entries.count) { entries[$0] >= e }
+                let p = subStarts[k] + code.offset(codes[i])
+                group[p] = Int32(g)
+                codeAt[p] = codes[i]
+            }
+        }
+        // Walking the suffix array in order deals each group's suffixes back into its range, sorted.
+        var next = deferred.map(\.lowerBound)
+        for p in order {
+            let g = Int(group[Int(p)])
+            if g >= 0 { codes[next[g]] = codeAt[Int(p)]; next[g] += 1 }
         }
     }
 }
@@ -124,13 +190,19 @@ private struct BucketSorter {
     let text: UnsafeBufferPointer<UInt8>
     let starts: UnsafeBufferPointer<UInt32>
     let code: SuffixCode
+    /// Groups still equal at this depth are left to the fallback.
+    let fallbackDepth: Int
     /// Scratch: the keys of the range being sorted.
     var scratchKeys: [UInt64] = []
+    /// The groups left for the fallback: each group's suffixes share `fallbackDepth` bytes or more
+    /// and go on past them.
+    var deferred: [Range<Int>] = []
 
-    init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, code: SuffixCode) {
+    init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>, code: SuffixCode, fallbackDepth: Int) {
         self.text = text
         self.starts = starts
         self.code = code
+        self.fallbackDepth = fallbackDepth
     }
 
     /// Eight key bytes of the suffix `code` from `depth` on, big-endian (so integer order is suffix order).
@@ -162,6 +234,7 @@ private struct BucketSorter {
             work.append((range, depth))
         }
         while let (range, depth) = work.popLast() {
+            if depth >= fallbackDepth { deferred.append(range); continue }
             var keys: [UInt64] = []
             swap(&keys, &scratchKeys)   // take the scratch buffer (unique, so no copy on write)
             keys.removeAll(keepingCapacity: true)
@@ -177,7 +250,8 @@ private struct BucketSorter {
     /// suffixes go on past these eight bytes, for sorting on the next eight.
     private static func sortOnce(_ keys: UnsafeMutableBufferPointer<UInt64>, _ codes: UnsafeMutableBufferPointer<UInt32>,
                           _ range: Range<Int>, depth: Int, work: inout [(range: Range<Int>, depth: Int)]) {
-        quicksort(keys, UnsafeMutableBufferPointer(rebasing: codes[range]), 0, keys.count)
+        quicksort(keys, UnsafeMutableBufferPointer(rebasing: codes[range]), 0, keys.count,
+                  depthBudget: 2 * (Int.bitWidth - keys.count.leadingZeroBitCount))
         var runStart = 0
         for j in 1...keys.count {
             if j == keys.count || keys[j] != keys[runStart] {
@@ -190,10 +264,15 @@ private struct BucketSorter {
     }
 
     /// Sorts `keys[low..<high]` ascending, moving `codes` along (three-way quicksort: runs of equal
-    /// keys, common among names, cost one pass).
-    static func quicksort(_ keys: UnsafeMutableBufferPointer<UInt64>, _ codes: UnsafeMutableBufferPointer<UInt32>, _ low: Int, _ high: Int) {
-        var low = low, high = high
+    /// keys, common among names, cost one pass). Past `depthBudget` levels of partitioning (some orders,
+    /// descending keys among them, make median-of-three pivots bad), the rest is heap-sorted, so the
+    /// sort is O(n log n) whatever the keys.
+    static func quicksort(_ keys: UnsafeMutableBufferPointer<UInt64>, _ codes: UnsafeMutableBufferPointer<UInt32>,
+                          _ low: Int, _ high: Int, depthBudget: Int) {
+        var low = low, high = high, depthBudget = depthBudget
         while high - low > 16 {
+            if depthBudget == 0 { heapsort(keys, codes, low, high); return }
+            depthBudget -= 1
             // Median of three as the pivot.
             let mid = low + (high - low) / 2
             let a = keys[low], b = keys[mid], c = keys[high - 1]
@@ -212,9 +291,9 @@ private struct BucketSorter {
             }
             // Recurse on the smaller side, loop on the larger (stack depth stays logarithmic).
             if lt - low < high - gt {
-                quicksort(keys, codes, low, lt); low = gt
+                quicksort(keys, codes, low, lt, depthBudget: depthBudget); low = gt
             } else {
-                quicksort(keys, codes, gt, high); high = lt
+                quicksort(keys, codes, gt, high, depthBudget: depthBudget); high = lt
             }
         }
         // Insertion sort for the short rest.
@@ -226,6 +305,27 @@ private struct BucketSorter {
                 keys[j] = keys[j - 1]; codes[j] = codes[j - 1]; j -= 1
             }
             keys[j] = k; codes[j] = code
+        }
+    }
+
+    /// Sorts `keys[low..<high]` ascending, moving `codes` along, in O(n log n) whatever the order.
+    static func heapsort(_ keys: UnsafeMutableBufferPointer<UInt64>, _ codes: UnsafeMutableBufferPointer<UInt32>, _ low: Int, _ high: Int) {
+        let n = high - low
+        func siftDown(_ root: Int, _ end: Int) {
+            var root = root
+            while true {
+                var child = 2 * root + 1
+                if child >= end { return }
+                if child + 1 < end && keys[low + child + 1] > keys[low + child] { child += 1 }
+                if keys[low + root] >= keys[low + child] { return }
+                keys.swapAt(low + root, low + child); codes.swapAt(low + root, low + child)
+                root = child
+            }
+        }
+        for root in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(root, n) }
+        for end in stride(from: n - 1, to: 0, by: -1) {
+            keys.swapAt(low, low + end); codes.swapAt(low, low + end)
+            siftDown(0, end)
         }
     }
 }

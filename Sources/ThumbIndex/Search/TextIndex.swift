@@ -2,8 +2,19 @@
 ///
 /// The entry of a hit is then a shift (no search), and prefix and word-prefix search are the
 /// suffixes of a range with offset 0 or with the flag set. The price: offsets are bounded by
-/// ``offsetLimit`` (2,048 for a million rows); suffixes that start later are left out, and the
-/// rare entries that long are checked directly on every query.
+/// ``offsetLimit``, which halves each time the entry count passes a power of two. Suffixes that start
+/// at or past it are left out of the suffix array, and the entries that long ("long entries") are
+/// checked directly, byte by byte, on every query (except prefix queries, which need no late suffix).
+///
+/// | entries (rows) up to | offset limit (bytes) |
+/// |---|---|
+/// | 2^20 (1,048,576) | 2,048 |
+/// | 2^21 (2,097,152; GeoNames' 1.4M) | 1,024 |
+/// | 2^24 (16,777,216; 10M) | 128 |
+/// | 2^28 (the most) | 8 |
+///
+/// A deliberate limit: codes of absolute text positions would remove it but need a rank lookup per
+/// hit to find the entry (see Benchmarks/RESULTS.md, "The offset limit", for what each costs).
 struct SuffixCode: Sendable {
     /// Bits for the offset inside the entry.
     let offsetBits: Int
@@ -58,20 +69,27 @@ struct TextIndex: Sendable {
 
     /// Indexes the entries `text[starts[e]..<starts[e+1]]`, whose word starts are set in `wordStarts`.
     ///
-    /// - Complexity: see ``SuffixSort``.
-    /// `code` overrides the packing (tests use tiny offset limits to exercise long entries).
-    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, code: SuffixCode? = nil) {
+    /// `code` overrides the packing (tests use tiny offset limits to exercise long entries);
+    /// `fallbackDepth` is passed to ``SuffixSort``.
+    ///
+    /// - Complexity: O(n log n) for n bytes of text (see ``SuffixSort``).
+    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, code: SuffixCode? = nil,
+         fallbackDepth: Int = SuffixSort.defaultFallbackDepth) {
         let code = code ?? SuffixCode(entryCount: starts.count - 1)
         self.text = text
         self.starts = starts
         self.wordStarts = wordStarts
         self.code = code
-        suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts)
+        suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts,
+                                             fallbackDepth: fallbackDepth)
         var longEntries: [UInt32] = []
         for e in 0..<(starts.count - 1) where Int(starts[e + 1] - starts[e]) > code.offsetLimit {
             longEntries.append(UInt32(e))
         }
         self.longEntries = longEntries
+        #if DEBUG
+        _checkInvariants()
+        #endif
     }
 
     /// How many suffixes start with `query`: an upper bound on the work of ``entries(matching:mode:)``
@@ -151,24 +169,63 @@ struct TextIndex: Sendable {
                             }
                             return 0
                         }
-                        var low = 0, high = codes.count
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if compare(codes[mid]) < 0 { low = mid + 1 } else { high = mid }
-                        }
-                        let lower = low
-                        high = codes.count
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if compare(codes[mid]) <= 0 { low = mid + 1 } else { high = mid }
-                        }
-                        return lower..<low
+                        let lower = BinarySearch.first(in: 0..<codes.count) { compare(codes[$0]) >= 0 }
+                        let upper = BinarySearch.first(in: lower..<codes.count) { compare(codes[$0]) > 0 }
+                        return lower..<upper
                     }
                 }
             }
         }
     }
 }
+
+#if DEBUG
+extension TextIndex {
+    /// Checks the structures against each other (debug builds; called at the end of `init`).
+    ///
+    /// Every suffix code names a character start inside its entry below the offset limit, and every
+    /// such start has exactly one code; codes are sorted by suffix (compared on their first 4,096
+    /// bytes, so that a hostile text does not make the check quadratic); each code's word flag is the
+    /// `wordStarts` bit of its byte; `longEntries` lists exactly the entries longer than the limit.
+    func _checkInvariants() {
+        precondition(!starts.isEmpty && starts[0] == 0 && Int(starts[starts.count - 1]) == text.count,
+                     "TextIndex: starts must run from 0 to the text's end")
+        precondition(zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }, "TextIndex: starts must ascend")
+        precondition(wordStarts.words.count == (text.count + 63) / 64, "TextIndex: one word-start bit per byte")
+        var seen = BitSet(count: text.count)
+        var characterStarts = 0
+        for e in 0..<entryCount {
+            let start = Int(starts[e]), end = Int(starts[e + 1])
+            for p in start..<min(end, start + code.offsetLimit) where text[p] & 0xC0 != 0x80 { characterStarts += 1 }
+        }
+        precondition(suffixes.count == characterStarts, "TextIndex: \(suffixes.count) suffixes for \(characterStarts) character starts")
+        func position(_ c: UInt32) -> (p: Int, end: Int) {
+            let e = code.entry(c)
+            precondition(e < entryCount, "TextIndex: suffix code \(c) names entry \(e) of \(entryCount)")
+            let start = Int(starts[e]), end = Int(starts[e + 1])
+            let p = start + code.offset(c)
+            precondition(p < end && code.offset(c) < code.offsetLimit, "TextIndex: suffix code \(c) lies outside entry \(e)")
+            precondition(text[p] & 0xC0 != 0x80, "TextIndex: suffix code \(c) starts inside a character")
+            precondition(code.isWordStart(c) == wordStarts[p], "TextIndex: word flag of suffix code \(c) disagrees with wordStarts")
+            return (p, end)
+        }
+        var previous: (p: Int, end: Int)? = nil
+        for c in suffixes {
+            let current = position(c)
+            precondition(!seen[current.p], "TextIndex: suffix at byte \(current.p) listed twice")
+            seen[current.p] = true
+            if let previous {
+                let a = text[previous.p..<min(previous.end, previous.p + 4096)]
+                let b = text[current.p..<min(current.end, current.p + 4096)]
+                precondition(!b.lexicographicallyPrecedes(a), "TextIndex: suffixes at bytes \(previous.p) and \(current.p) out of order")
+            }
+            previous = current
+        }
+        let long = (0..<entryCount).filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
+        precondition(longEntries == long, "TextIndex: longEntries must list exactly the entries longer than \(code.offsetLimit) bytes")
+    }
+}
+#endif
 
 /// Byte-string search on UTF-8 buffers.
 enum ByteSearch {

@@ -38,6 +38,33 @@ struct RowBitmapTests {
         #expect(Array(result.rows) == Naive.search(texts, "a", fold: .diacritics, mode: .contains))
         #expect(result.count(inRows: 0..<300) == 100)
     }
+
+    @Test("case and all folds keep a dense result a bitmap, with the variant rows answered by their own index")
+    func denseFoldedQueriesStayBitmaps() throws {
+        // Every fourth row differs under the case fold ("É…", "Ø…" also under all), so both variants are non-empty.
+        let texts = (0..<6000).map { i in ["Anna \(i)", "Émile \(i)", "Bo \(i)", "Øya Ann \(i)"][i % 4] }
+        let index = try try SearchIndex(texts: texts)
+        for fold in Fold.allCases {
+            for query in ["a", "n", "e", "é"] {
+                let result = try try index.search(query, fold: fold)
+                #expect(Array(result.rows) == Naive.search(texts, query, fold: fold, mode: .contains), "fold \(fold), query \(query)")
+                if result.count > texts.count / 4, case .ids = result.rows.storage {
+                    Issue.record("fold \(fold), query \(query): \(result.count) rows as a list, not a bitmap")
+                }
+            }
+        }
+    }
+
+    #if DEBUG
+    @Test("block ranks are checked against the words")
+    func invariantsHold() {
+        for size in [0, 1, 63, 64, 511, 512, 513, 5000] {
+            var rng = SplitMix(seed: UInt64(size))
+            let words = (0..<((size + 63) / 64)).map { _ in rng.next() }
+            RowBitmap(words: words)._checkInvariants()
+        }
+    }
+    #endif
 }
 
 /// A small deterministic generator for test data.
