@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+        // `swift package generate-documentation --target ThumbIndex` (scripts/docs); not linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The only target that includes ICU headers, and only from its .cpp files: the public

@@ -20,7 +20,9 @@ public struct SearchableListing<Element> {
     let index: SearchIndex
 
     /// Builds the search index over the listing's texts (in display order).
-    /// - Parameter progress: called now and then with the fraction done, possibly from another thread.
+    /// - Parameters:
+    ///   - listing: the listing to search; its texts are shared, not copied.
+    ///   - progress: called now and then with the fraction done, possibly from another thread.
     /// - Throws: `LimitError` when the texts' folds exceed ``Limits``; `ICUError` if ICU fails.
     /// - Complexity: O(n log n) in the folded bytes.
     public init(_ listing: Listing<Element>, progress: ((Double) -> Void)? = nil) throws {

@@ -56,6 +56,7 @@ public struct LocaleError: Error, CustomStringConvertible, Sendable {
     public let reason: String
     /// Locales ICU does have that look close to it.
     public let suggestions: [String]
+    /// The error as one line: the locale, why it was refused, and close locales.
     public var description: String {
         "unknown locale '\(requested)': \(reason)." +
             (suggestions.isEmpty ? "" : " Close locales: \(suggestions.joined(separator: ", ")).")

@@ -44,6 +44,7 @@ public struct ICUError: Error, CustomStringConvertible, Sendable {
     let code: Int
     /// What went wrong, in English.
     public let message: String
+    /// The error as one line: ``message``.
     public var description: String { message }
 
     init(_ status: TIStatus) {

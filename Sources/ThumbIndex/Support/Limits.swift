@@ -35,6 +35,7 @@ public struct LimitError: Error, CustomStringConvertible, Sendable {
     /// How many there were.
     public let actual: Int
 
+    /// The error as one line: what was counted, how many, and the limit.
     public var description: String {
         "too many \(what): \(actual), the most ThumbIndex can index is \(limit)"
     }
