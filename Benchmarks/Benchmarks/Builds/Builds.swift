@@ -15,7 +15,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("thumbindex listing \(corpus.tag)", configuration: configuration) { benchmark, table in
         benchmark.startMeasurement()
-        blackHole(try? Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options))
+        blackHole(try? corpus.listing(of: table))
         benchmark.stopMeasurement()
     } setup: {
         try corpus.readTable()
@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
         if let bytes = system.indexBytes { benchmark.measurement(indexBytesPerItem, bytes / snapshot.count) }
     } setup: { () async throws -> ListingSnapshot in
         let table = try corpus.readTable()
-        return ListingSnapshot(try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options))
+        return ListingSnapshot(try corpus.listing(of: table))
     }
 
     Benchmark("icu-records \(corpus.tag)", configuration: configuration) { benchmark, texts in

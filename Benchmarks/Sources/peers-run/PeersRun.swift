@@ -67,8 +67,7 @@ extension PeersRun {
             log("reading \(corpus.itemsPath)")
             let table = try corpus.readTable()
             log("listing \(table.count) items")
-            let listing = try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options,
-                                      source: corpus.itemsPath)
+            let listing = try corpus.listing(of: table)
             try ListingSnapshot(listing).write(directory: options.data, tag: corpus.tag)
             log("saved \(corpus.tag): \(listing.count) rows, \(listing.sections.count) sections")
         }
@@ -115,7 +114,7 @@ extension PeersRun {
                let bad = sessions.queries.first(where: { $0.contains("%") || $0.contains("_") }) {
                 throw BenchmarkError("query \(bad) holds a LIKE wildcard; the SQLite peer does not escape them")
             }
-            var table: Table?
+            var table: CorpusTable?
             var snapshot: ListingSnapshot?
             if system.usesSnapshot {
                 snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
@@ -217,7 +216,7 @@ extension PeersRun {
 
         func run() throws {
             let corpus = options.spec
-            var table: Table? = try builder == .sqlite ? nil : corpus.readTable()
+            var table: CorpusTable? = try builder == .sqlite ? nil : corpus.readTable()
             let snapshot = try builder == .sqlite ? ListingSnapshot.read(directory: options.data, tag: corpus.tag) : nil
             let items = table?.count ?? snapshot!.count
             var texts = PackedStrings()
@@ -250,7 +249,7 @@ extension PeersRun {
                 case .foundationSort:
                     sections = ListingBuilders.foundationSort(strings).sections
                 case .thumbindexListing:
-                    let listing = try Listing(table: table!, collation: IndexedCollation(locale: corpus.locale), options: corpus.options)
+                    let listing = try corpus.listing(of: table!)
                     sections = listing.sections.count
                 case .thumbindexSearch:
                     let (system, _) = try SystemID.thumbindexStateless.make(corpus: corpus, table: table, snapshot: nil)

@@ -19,12 +19,10 @@ public struct Corpus: Sendable {
     public let itemsPath: String
     /// The typing sessions: one full query per line.
     public let queriesPath: String
-    /// How the items file is read.
-    public let format: InputFormat
+    /// How the items file is read, with the key (displayed text) and reading columns of TSV.
+    public let format: CorpusTable.Format
     /// The listing's locale. Both corpora mix scripts; `en` is what `thumbindex list` uses by default.
     public let locale: String
-    /// Key and reading columns.
-    public let options: ListingOptions
     /// Only the first `limit` items (a slice for quick validation runs), or all.
     public let limit: Int?
 
@@ -37,42 +35,42 @@ public struct Corpus: Sendable {
             itemsPath = "\(directory)/geonames-names.txt"
             queriesPath = "\(directory)/geonames-queries.txt"
             format = .lines
-            options = ListingOptions()
         case .people:
             itemsPath = "\(directory)/people-10m.tsv"
             queriesPath = "\(directory)/people-queries.txt"
-            format = .tsv
-            options = ListingOptions(keyColumn: "name", readingColumn: "reading")
+            format = .tsv(text: "name", reading: "reading")
         }
     }
 
     /// `geonames`, or `geonames-100000` for a slice: names result and data files.
     public var tag: String { limit.map { "\(name.rawValue)-\($0)" } ?? name.rawValue }
 
-    /// Reads the items as a table. People keep only `name` and `reading` (the `locale` column is
-    /// the generator's bookkeeping, not part of an address book).
-    public func readTable() throws -> Table {
+    /// Reads the items. People keep only `name` and `reading` (the `locale` column is the
+    /// generator's bookkeeping, not part of an address book).
+    public func readTable() throws -> CorpusTable {
         // A slice keeps the header (TSV) plus `limit` lines.
-        let bytes = try Self.readFile(itemsPath, lines: limit.map { $0 + (format == .tsv ? 1 : 0) })
-        let table = try Table.read(bytes, format: format, source: itemsPath)
-        guard format == .tsv else { return table }
-        let keep = ["name", "reading"]
-        let columns = try keep.map { table.columns[try table.columnIndex($0, option: "column", source: itemsPath)] }
-        return Table(columnNames: keep, columns: columns)
+        let header: Int
+        if case .tsv = format { header = 1 } else { header = 0 }
+        let bytes = try Self.readFile(itemsPath, lines: limit.map { $0 + header })
+        return try CorpusTable.read(bytes, format: format, source: itemsPath)
+    }
+
+    /// ThumbIndex's listing of `table`, as a library user builds one: the elements are the table's
+    /// rows, shown as their texts and sorted by their readings when they have one.
+    public func listing(of table: CorpusTable) throws -> Listing<Int> {
+        let texts = table.texts
+        return try Listing(0..<table.count, collation: IndexedCollation(locale: locale),
+                           text: { texts[$0] },
+                           reading: table.readings.map { readings in { readings[$0] } })
     }
 
     /// The text each item is sorted and bucketed by: its reading when it has one, else its name.
-    public func sortTexts(of table: Table) throws -> PackedStrings {
-        let key = try table.columnIndex(options.keyColumn ?? table.columnNames[0], option: "key", source: itemsPath)
-        let reading = try options.readingColumn.map { try table.columnIndex($0, option: "reading", source: itemsPath) }
+    public func sortTexts(of table: CorpusTable) throws -> PackedStrings {
+        guard let readings = table.readings else { return table.texts }
         var packed = PackedStrings()
-        packed.reserve(count: table.count, bytes: table.columns[key].byteCount)
+        packed.reserve(count: table.count, bytes: table.texts.bytes.count)
         for row in 0..<table.count {
-            if let reading, !table.columns[reading].isEmpty(row: row) {
-                packed.append(table.columns[reading].utf8(row))
-            } else {
-                packed.append(table.columns[key].utf8(row))
-            }
+            packed.append(readings.utf8(row).isEmpty ? table.texts.utf8(row) : readings.utf8(row))
         }
         return packed
     }

@@ -27,11 +27,11 @@ public struct ListingSnapshot: Sendable {
         self.sections = sections
     }
 
-    /// The snapshot of a ThumbIndex listing.
-    public init(_ listing: Listing) {
+    /// The snapshot of a ThumbIndex listing (of any elements: its displayed texts are what count).
+    public init<Element>(_ listing: Listing<Element>) {
         var texts = PackedStrings()
-        texts.reserve(count: listing.count, bytes: listing.texts.byteCount)
-        for row in 0..<listing.count { texts.append(listing.texts.utf8(row)) }
+        texts.reserve(count: listing.count, bytes: 0)
+        for row in 0..<listing.count { texts.append(listing.text(ofRow: row).utf8) }
         self.init(texts: texts, sections: listing.sections.map { Section(title: $0.title, rows: $0.rows) })
     }
 

@@ -25,8 +25,7 @@ public struct SuiteEnvironment: Sendable {
     public func make(_ system: SystemID) throws -> (KeystrokeSystem, BuildReport) {
         let table = try corpus.readTable()
         if !system.usesSnapshot { return try system.make(corpus: corpus, table: table, snapshot: nil) }
-        let listing = try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options)
-        return try system.make(corpus: corpus, table: nil, snapshot: ListingSnapshot(listing))
+        return try system.make(corpus: corpus, table: nil, snapshot: ListingSnapshot(corpus.listing(of: table)))
     }
 }
 

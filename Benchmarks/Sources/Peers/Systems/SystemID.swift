@@ -22,7 +22,7 @@ public enum SystemID: String, CaseIterable, Sendable, Codable {
 
     /// Builds the system over a corpus. ThumbIndex reads and lists the corpus itself; the peers take
     /// the prepared snapshot. Reading the input is not part of `report`.
-    public func make(corpus: Corpus, table: Table?, snapshot: ListingSnapshot?) throws -> (KeystrokeSystem, BuildReport) {
+    public func make(corpus: Corpus, table: CorpusTable?, snapshot: ListingSnapshot?) throws -> (KeystrokeSystem, BuildReport) {
         var report = BuildReport()
         let system: KeystrokeSystem
         switch self {

@@ -3,37 +3,62 @@ import ThumbIndex
 /// ThumbIndex: `Listing` + `SearchableListing`; a keystroke is the filter for the text typed so
 /// far plus the first page of `matches` (with their UTF-16 match ranges), as the library's callers do.
 ///
+/// The listing's elements are the corpus table's rows, so a match's text is read from the table
+/// (bytes, no `String`), as an app holding its own records would.
+///
 /// By default it types through a `FilterSession` (one per query), which refines the previous
 /// keystroke's result; `refining: false` calls `SearchableListing.filter` afresh every keystroke.
 public final class ThumbIndexSystem: KeystrokeSystem {
-    public let searchable: SearchableListing
+    public let searchable: SearchableListing<Int>
     public let refining: Bool
-    private var session: FilterSession
+    /// The displayed texts by table row (the listing's element).
+    private let texts: PackedStrings
+    private var session: FilterSession<Int>
 
     /// Builds the listing (sort + buckets) and the search index of `table`, timing each.
-    public init(corpus: Corpus, table: Table, refining: Bool = true, report: inout BuildReport) throws {
-        let listing = try report.measure("listing") {
-            try Listing(table: table, collation: IndexedCollation(locale: corpus.locale), options: corpus.options,
-                        source: corpus.itemsPath)
-        }
-        let searchable = report.measure("index") { SearchableListing(listing: listing) }
+    public init(corpus: Corpus, table: CorpusTable, refining: Bool = true, report: inout BuildReport) throws {
+        let listing = try report.measure("listing") { try corpus.listing(of: table) }
+        let searchable = try report.measure("index") { try SearchableListing(listing) }
         self.searchable = searchable
         self.refining = refining
+        texts = table.texts
         session = FilterSession(searchable, fold: .diacritics, mode: .contains)
     }
 
     /// The search index's bytes (not counting the listing's texts).
     public var indexBytes: Int? { searchable.indexByteCount }
 
-    public var extraInfo: [String: Double] { ["textBytes": Double(searchable.listing.texts.byteCount)] }
+    /// The listing's texts, counted as the library stores them: their UTF-8 bytes plus one 8-byte
+    /// offset per row and one more (the library keeps this count internal; the texts are the same
+    /// bytes as the table's, in another order).
+    public var extraInfo: [String: Double] { ["textBytes": Double(texts.bytes.count + texts.offsets.count * 8)] }
 
     public func beginQuery() {
         session = FilterSession(searchable, fold: .diacritics, mode: .contains)
     }
 
-    /// The one place that reaches ThumbIndex's search.
-    private func filter(_ text: String) -> ListingFilter {
-        refining ? session.type(text) : searchable.filter(text, fold: .diacritics, mode: .contains)
+    /// The one place that reaches ThumbIndex's search. ICU failing to fold a query is a broken
+    /// setup, not a result: it stops the run.
+    private func filter(_ text: String) -> FilteredListing<Int> {
+        guard refining else { return fresh(text) }
+        do { return try session.type(text) } catch { fatalError("ThumbIndex could not filter \(text): \(error)") }
+    }
+
+    /// `SearchableListing.filter` afresh, without the session.
+    private func fresh(_ text: String) -> FilteredListing<Int> {
+        do {
+            return try searchable.filter(text, fold: .diacritics, mode: .contains)
+        } catch {
+            fatalError("ThumbIndex could not filter \(text): \(error)")
+        }
+    }
+
+    private func firstPage(_ result: FilteredListing<Int>) -> [FilteredListing<Int>.Match] {
+        do {
+            return try result.matches(offset: 0, limit: pageSize)
+        } catch {
+            fatalError("ThumbIndex could not compute the match ranges for \(result.query): \(error)")
+        }
     }
 
     /// One stateless keystroke split in two: the filter (search + per-section counts) and the
@@ -41,9 +66,9 @@ public final class ThumbIndexSystem: KeystrokeSystem {
     public func split(_ text: String) -> (filter: Double, page: Double, total: Int) {
         let clock = ContinuousClock()
         let start = clock.now
-        let result = searchable.filter(text, fold: .diacritics, mode: .contains)
+        let result = fresh(text)
         let filtered = clock.now
-        let page = result.matches(offset: 0, limit: pageSize)
+        let page = firstPage(result)
         let end = clock.now
         precondition(page.count <= pageSize)
         return ((filtered - start).seconds, (end - filtered).seconds, result.total)
@@ -52,9 +77,8 @@ public final class ThumbIndexSystem: KeystrokeSystem {
     public func keystroke(_ text: String) -> Answer {
         let result = filter(text)
         var answer = AnswerBuilder()
-        for section in result.sections { answer.section(section.section, count: section.count) }
-        let texts = searchable.listing.texts
-        for match in result.matches(offset: 0, limit: pageSize) { answer.pageText(texts.utf8(match.row)) }
+        for section in result.sections { answer.section(section.listingSectionIndex, count: section.count) }
+        for match in firstPage(result) { answer.pageText(texts.utf8(match.element)) }
         return answer.answer
     }
 }
