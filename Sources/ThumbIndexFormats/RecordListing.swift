@@ -28,19 +28,18 @@ package struct RecordListing: Sendable {
         }
     }
 
-    /// Builds the listing of `table` through the library's generic entry point.
+    /// Builds the listing of `table`: the library's listing of the row numbers, built from the
+    /// table's columns as they are (no `String` per row).
     /// - Throws: `LimitError`, `ICUError` (see ``Listing``).
     package init(_ table: RecordTable, collation: IndexedCollation, columns: Columns = Columns(),
                  descending: Bool = false, fullIndex: Bool = false, progress: ((Double) -> Void)? = nil) throws {
-        let texts = table.columns[columns.key]
-        let readings = columns.reading.map { table.columns[$0] }
         let pins = columns.pin.map { table.columns[$0] }
         self.table = table
         keyColumn = columns.key
-        listing = try Listing(0..<table.count, collation: collation,
-                              text: { texts[$0] },
-                              reading: readings.map { readings in { readings[$0] } },
+        listing = try Listing(elements: Array(0..<table.count), texts: table.columns[columns.key],
+                              readings: columns.reading.map { table.columns[$0] },
                               pinned: pins.map { pins in { !pins.isEmpty(row: $0) } },
+                              collation: collation,
                               descending: descending, fullIndex: fullIndex, progress: progress)
     }
 }

@@ -59,10 +59,17 @@ public struct FilteredListing<Element> {
         self.result = result
         listing = searchable.listing
         index = searchable.index
+        (sections, indexTitles) = Self.filteredSections(of: listing.sections, indexTitles: listing.indexTitles, result: result)
+    }
+
+    /// The sections of `listingSections` that hold rows of `result`, and the side index to show.
+    /// (Static and free of `Element`, so it is compiled once, specialized, whatever the element.)
+    private static func filteredSections(of listingSections: [ListingSection], indexTitles: [String],
+                                         result: SearchResult) -> ([Section], [String]) {
         let searching = !IndexedCollation.trimmed(result.query).isEmpty
         var sections: [Section] = []
         var offset = 0
-        for (s, section) in listing.sections.enumerated() {
+        for (s, section) in listingSections.enumerated() {
             let count = result.count(inRows: section.rows)
             if count > 0 {
                 sections.append(Section(listingSectionIndex: s, label: section.label, count: count, offset: offset,
@@ -70,8 +77,7 @@ public struct FilteredListing<Element> {
             }
             offset += count
         }
-        self.sections = sections
-        indexTitles = searching ? [IndexTarget.searchSentinel] + sections.map(\.indexTitle) : listing.indexTitles
+        return (sections, searching ? [IndexTarget.searchSentinel] + sections.map(\.indexTitle) : indexTitles)
     }
 
     /// The query as typed.
@@ -107,18 +113,26 @@ public struct FilteredListing<Element> {
     /// Complexity: O(limit × (log sections + cost of the ranges of one element)).
     /// - Throws: `ICUError` when ICU cannot fold or break an element's text.
     public func matches(offset: Int, limit: Int) throws -> [Match] {
+        let page = try Self.page(of: result, in: index, sections: sections, offset: offset, limit: limit)
+        let elements = listing.elements
+        return page.map { Match(row: $0.row, element: elements[$0.row], sectionIndex: $0.section, ranges: $0.ranges) }
+    }
+
+    /// The rows of matches `[offset, offset + limit)` (clamped), each with its position in
+    /// `sections` and its match ranges. (Static and free of `Element`: see `filteredSections`.)
+    private static func page(of result: SearchResult, in index: SearchIndex, sections: [Section], offset: Int,
+                             limit: Int) throws -> [(row: Int, section: Int, ranges: [Range<Int>])] {
         let rows = result.rows
         let start = max(offset, 0)
         guard start < rows.count, limit > 0 else { return [] }
         let end = start + min(limit, rows.count - start)
-        var section = sectionIndex(containingMatch: start) ?? 0
-        var page: [Match] = []
+        var section = BinarySearch.last(in: sections.indices) { sections[$0].offset <= start } ?? 0
+        var page: [(row: Int, section: Int, ranges: [Range<Int>])] = []
         page.reserveCapacity(end - start)
         for k in start..<end {
             while section + 1 < sections.count && sections[section + 1].offset <= k { section += 1 }
             let row = rows[rows.startIndex + k]
-            page.append(Match(row: row, element: listing.elements[row], sectionIndex: section,
-                              ranges: try index.matchRanges(ofRow: row, in: result)))
+            page.append((row, section, try index.matchRanges(ofRow: row, in: result)))
         }
         return page
     }

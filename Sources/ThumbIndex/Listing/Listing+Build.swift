@@ -28,20 +28,41 @@ extension Listing {
                 progress: ((Double) -> Void)? = nil) throws {
         let elements = Array(elements)
         try Limits.check(rows: elements.count, bytes: 0)
-        var texts = TextColumn(), sortTexts = TextColumn()
+        var texts = TextColumn()
+        var readings = reading.map { _ in TextColumn() }
         var pins = pinned.map { _ in BitSet(count: elements.count) }
         for (i, element) in elements.enumerated() {
-            var shown = try text(element)
-            texts.append(shown)
-            if var reading = try reading?(element), !reading.isEmpty {
-                reading.withUTF8 { sortTexts.append(utf8: IndexedCollation.trimmed(utf8: $0)) }
-            } else {
-                shown.withUTF8 { sortTexts.append(utf8: IndexedCollation.trimmed(utf8: $0)) }
-            }
+            texts.append(try text(element))
+            if let reading { readings?.append(try reading(element) ?? "") }
             if let pinned, try pinned(element) { pins?[i] = true }
         }
+        try self.init(elements: elements, texts: texts, readings: readings, pinned: pins.map { pins in { pins[$0] } },
+                      collation: collation, descending: descending, fullIndex: fullIndex, progress: progress)
+    }
+
+    /// The one builder every entry point ends in: elements whose texts (and readings) are already
+    /// laid out as columns, row `i` for `elements[i]`. The closure-based initializers above collect
+    /// the columns and call it; front ends that read records into columns (TSV files) call it
+    /// directly and skip making a `String` per row.
+    ///
+    /// - Parameters:
+    ///   - readings: a reading per element, used for order and section when not empty.
+    ///   - pinned: whether the element at an input position is pinned; nil when nothing can be.
+    /// - Throws: `LimitError` past ``Limits``; `ICUError` if ICU fails.
+    package init(elements: [Element], texts: TextColumn, readings: TextColumn?, pinned: ((Int) -> Bool)?,
+                 collation: IndexedCollation, descending: Bool, fullIndex: Bool,
+                 progress: ((Double) -> Void)?) throws {
+        precondition(texts.count == elements.count && (readings?.count ?? elements.count) == elements.count)
         try Limits.check(rows: elements.count, bytes: texts.bytes.count)
-        let layout = try Layout(sortTexts: sortTexts, pins: pins, collation: collation,
+        // What is sorted: the reading when there is one, else the text; trimmed of white space.
+        var sortTexts = TextColumn()
+        for row in 0..<texts.count {
+            let source = readings.map { $0.isEmpty(row: row) ? texts : $0 } ?? texts
+            let utf8 = source.utf8(row)
+            let trimmed = IndexedCollation.trimmedRange(utf8)
+            sortTexts.append(utf8: utf8[utf8.startIndex + trimmed.lowerBound..<utf8.startIndex + trimmed.upperBound])
+        }
+        let layout = try Layout(sortTexts: sortTexts, pinned: pinned, collation: collation,
                                 descending: descending, fullIndex: fullIndex, progress: progress)
         self.collation = collation
         self.elements = layout.order.map { elements[Int($0)] }
@@ -86,8 +107,8 @@ private struct Layout {
 
     /// - Parameters:
     ///   - sortTexts: what each element is sorted by (trimmed), in input order.
-    ///   - pins: which elements are pinned; nil when the listing has no pins at all.
-    init(sortTexts: TextColumn, pins: BitSet?, collation: IndexedCollation, descending: Bool, fullIndex: Bool,
+    ///   - pinned: whether the element at an input position is pinned; nil when the listing has no pins at all.
+    init(sortTexts: TextColumn, pinned: ((Int) -> Bool)?, collation: IndexedCollation, descending: Bool, fullIndex: Bool,
          progress: ((Double) -> Void)?) throws {
         let (sorted, buckets) = try collation.icu.sort(sortTexts, progress: progress)
 
@@ -98,7 +119,7 @@ private struct Layout {
         for (k, row) in sorted.enumerated() {
             let r = Int(row)
             let ordinal: Int
-            if let pins, pins[r] {
+            if let pinned, pinned(r) {
                 ordinal = 0
             } else if IndexedCollation.startsWithDigit(utf8: sortTexts.utf8(r)) {
                 ordinal = digits
@@ -120,7 +141,7 @@ private struct Layout {
             sectionOfOrdinal[ordinal] = sectionCount
             sectionCount += 1
         }
-        let shown = fullIndex ? ordinals.filter { $0 != 0 || pins != nil } : ordinals.filter { sectionOfOrdinal[$0] != nil }
+        let shown = fullIndex ? ordinals.filter { $0 != 0 || pinned != nil } : ordinals.filter { sectionOfOrdinal[$0] != nil }
         indexTitles = [IndexTarget.searchSentinel]
         indexTargets = [.search]
         var positions = [Int](repeating: 0, count: sectionCount)
