@@ -111,11 +111,8 @@ struct ListingBehaviourTests {
     func threadedSort() throws {
         var names = Corpora.names(forLocale: "de")
         while names.count < 12_000 { names += names.prefix(12_000 - names.count) }  // repeats: equal keys
-        var state: UInt64 = 7
-        for i in stride(from: names.count - 1, to: 0, by: -1) {  // a fixed shuffle
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            names.swapAt(i, Int(state >> 33) % (i + 1))
-        }
+        var random = SeededGenerator(state: 7)
+        names.shuffle(using: &random)  // a fixed shuffle
         let listing = try Listing(names.indices, locale: "de", text: { names[$0] })
         let oracle = AlphabeticIndexOracle(locale: "de", addLatinLabels: false)
         #expect(listing.count == names.count && names.count >= 12_000)

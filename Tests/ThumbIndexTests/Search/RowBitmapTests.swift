@@ -7,7 +7,7 @@ struct RowBitmapTests {
     @Test("random bitmaps: count, rank below every row, the row at every rank, the rows in order")
     func againstList() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...2000), Gen.int(in: 0...100)) { size, percent in
-            var rng = SplitMix(seed: UInt64(size * 101 + percent))
+            var rng = SeededGenerator(state: UInt64(size * 101 + percent))
             var words = [UInt64](repeating: 0, count: (size + 63) / 64)
             var rows: [Int] = []
             for r in 0..<size where Int(rng.next() % 100) < percent {
@@ -59,23 +59,10 @@ struct RowBitmapTests {
     @Test("block ranks are checked against the words")
     func invariantsHold() {
         for size in [0, 1, 63, 64, 511, 512, 513, 5000] {
-            var rng = SplitMix(seed: UInt64(size))
+            var rng = SeededGenerator(state: UInt64(size))
             let words = (0..<((size + 63) / 64)).map { _ in rng.next() }
             RowBitmap(words: words)._checkInvariants()
         }
     }
     #endif
-}
-
-/// A small deterministic generator for test data.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
