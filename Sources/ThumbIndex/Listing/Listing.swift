@@ -10,9 +10,10 @@
 ///
 /// ```swift
 /// struct Contact { var name: String; var kana: String?; var isFavorite = false }
-/// let contacts = try Listing(people, locale: "ja", text: \.name, reading: \.kana, pinned: \.isFavorite)
-/// for section in contacts.sections {
-///     print(section.title, contacts.elements(in: section).map(\.name))
+/// let contacts: [Contact] = loadContacts()
+/// let listing = try Listing(contacts, locale: "ja", text: \.name, reading: \.kana, pinned: \.isFavorite)
+/// for section in listing.sections {
+///     print(section.title, listing.elements(in: section).map(\.name))
 /// }
 ///
 /// let names = try Listing(texts: ["Zoë", "Åsa", "Anna", "42nd Street"], locale: "sv")
