@@ -70,7 +70,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.embedInCode("Page/index.html")]
+            resources: [.embedInCode("Page/index.html"), .embedInCode("OpenAPI/openapi.json")]
         ),
         .executableTarget(
             name: "thumbindex",

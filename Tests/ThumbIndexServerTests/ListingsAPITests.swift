@@ -256,3 +256,43 @@ struct PageTests {
         }
     }
 }
+
+/// `GET /openapi.json` and the methods the API does not take.
+@Suite("The OpenAPI document and undeclared methods")
+struct OpenAPIEndpointTests {
+    @Test func servesTheOpenAPIDocumentOfTheRepository() async throws {
+        try await TestServer.run { client in
+            try await client.execute(uri: "/openapi.json", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(Array(buffer: response.body) == PackageResources.openapi_json)
+                let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(document?["openapi"] as? String == "3.1.0")
+                let paths = (document?["paths"] as? [String: Any]).map { Set($0.keys) }
+                #expect(paths == ["/", "/openapi.json", "/api/listings", "/api/listings/{name}/sections",
+                                  "/api/listings/{name}/index/{position}"])
+            }
+        }
+    }
+
+    @Test(arguments: [(HTTPRequest.Method.post, "/api/listings"), (.delete, "/api/listings/people/sections"),
+                      (.put, "/api/listings/people/index/0"), (.patch, "/"), (.post, "/openapi.json")])
+    func aMethodOtherThanGetOnAKnownPathIs405WithAllow(method: HTTPRequest.Method, path: String) async throws {
+        try await TestServer.run { client in
+            try await client.execute(uri: path, method: method) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET")
+                let body = try JSONDecoder().decode([String: String].self, from: Data(buffer: response.body))
+                #expect(body == ["error": "\(method) is not allowed on \(path); use GET"])
+            }
+        }
+    }
+
+    @Test func anUnknownPathIsStill404() async throws {
+        try await TestServer.run { client in
+            try await client.execute(uri: "/api/nothing/here", method: .post) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+}

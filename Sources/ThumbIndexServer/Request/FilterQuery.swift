@@ -4,7 +4,8 @@ import ThumbIndex
 /// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
 /// `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are ignored (cache busters welcome).
 struct FilterQuery: Sendable, Hashable {
-    /// The longest `q` accepted, in characters (grapheme clusters, as a person counts them).
+    /// The longest `q` accepted, in characters (Unicode code points, as JSON Schema's `maxLength`
+    /// counts them: the OpenAPI document says so).
     static let maxQueryLength = 256
     /// The most rows one request may ask for: it bounds a request's cost.
     static let maxLimit = 1000
@@ -20,8 +21,8 @@ struct FilterQuery: Sendable, Hashable {
     /// - Throws: `APIError.badRequest` naming the parameter, the value and what is accepted.
     init(_ query: QueryString) throws(APIError) {
         if let q = query["q"] {
-            guard q.count <= Self.maxQueryLength else {
-                throw .badRequest("q is \(q.count) characters long; the limit is \(Self.maxQueryLength)")
+            guard q.unicodeScalars.count <= Self.maxQueryLength else {
+                throw .badRequest("q is \(q.unicodeScalars.count) characters long; the limit is \(Self.maxQueryLength)")
             }
             self.q = q
         }

@@ -5,10 +5,13 @@ import ThumbIndexFormats
 struct APIError: HTTPResponseError, CustomStringConvertible {
     let status: HTTPResponse.Status
     let message: String
+    /// The `Allow` header of a 405 answer.
+    var allow: String?
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    init(_ status: HTTPResponse.Status, _ message: String, allow: String? = nil) {
         self.status = status
         self.message = message
+        self.allow = allow
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
@@ -22,6 +25,8 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
         json.key("error")
         json.string(message)
         json.raw("}\n")
-        return Response.json(json, status: status)
+        var response = Response.json(json, status: status)
+        if let allow { response.headers[.allow] = allow }
+        return response
     }
 }
