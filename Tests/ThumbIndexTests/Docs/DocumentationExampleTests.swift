@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ThumbIndex
 
@@ -28,6 +29,9 @@ struct ReadmeExampleTests {
         let result = try searchable.filter("a")
         #expect(result.total == 2)
         #expect(result.sections.map(\.title) == ["Favorites", "A"])
+        for match in try result.matches(offset: 0, limit: 50) {   // a page, with UTF-16 match ranges
+            print(match.element.name, match.ranges)
+        }
         let page = try result.matches(offset: 0, limit: 50)
         #expect(page.map(\.element.name) == ["Åsa", "Anna"])
         #expect(page.map(\.ranges) == [[0..<1, 2..<3], [0..<1, 3..<4]])
@@ -47,12 +51,21 @@ struct GettingStartedExampleTests {
                      Country(code: "EE", name: "Estland"), Country(code: "AR", name: "Argentina")]
 
     @Test func countryPicker() throws {
+        // The article's code, line for line (DocumentationSnippetTests checks that it is here).
         let listing = try Listing(countries, locale: "sv", text: \.name)
+        for section in listing.sections {
+            print(section.title, listing.elements(in: section).map(\.code))
+        }
+        print(listing.indexTitles)
+        var session = FilterSession(try SearchableListing(listing))
+        let result = try session.type("o")
+        print(result.total, result.sections.map(\.title))
+        print(try result.matches(offset: 0, limit: 20).map(\.element.name))
+
+        // What the article says it prints.
         #expect(listing.sections.map(\.title) == ["A", "D", "E", "S", "Å", "Ö"])
         #expect(listing.sections.map { listing.elements(in: $0).map(\.code) } == [["AR"], ["DK"], ["EE"], ["SE"], ["AX"], ["AT"]])
         #expect(listing.indexTitles == ["{search}", "A", "D", "E", "S", "Å", "Ö"])
-        var session = FilterSession(try SearchableListing(listing))
-        let result = try session.type("o")
         #expect(result.total == 1)
         #expect(result.sections.map(\.title) == ["Ö"])
         #expect(try result.matches(offset: 0, limit: 20).map(\.element.name) == ["Österrike"])
@@ -65,5 +78,56 @@ struct GettingStartedExampleTests {
         #expect(sv.label(for: "Ärger").title == "Ä")
         #expect(try IndexedCollation(locale: "cs").label(for: "Chrudim").title == "CH")
         #expect(try IndexedCollation(locale: "ja").label(for: "さくら").title == "さ")
+    }
+}
+
+/// The article "Filtering as you type": a session typed and backspaced.
+@Suite("DocC: the filtering article's session")
+struct FilteringArticleExampleTests {
+    @Test func sessionLoop() throws {
+        let searchable = try SearchableListing(Listing(texts: ["Stockholm", "Stora Tuna", "Sundsvall", "Östersund"], locale: "sv"))
+        var totals: [Int] = []
+        var session = FilterSession(searchable)
+        for query in ["s", "st", "sto", "st"] {        // typing, then a backspace
+            let result = try session.type(query)
+            print(query, result.total, result.sections.map(\.count))
+            totals.append(result.total)
+        }
+        #expect(totals == [4, 3, 2, 3])
+    }
+}
+
+/// Every line of Swift code in the README and the DocC articles (comments aside) stands in this
+/// file, where it is compiled and run: an example edited in the docs but not here fails this test.
+@Suite("Docs: every Swift example line is compiled and run by these tests")
+struct DocumentationSnippetTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let documents = ["README.md"] + ["GettingStarted.md", "LocalesAndSectionLetters.md", "FilteringAsYouType.md", "ThumbIndex.md"]
+        .map { "Sources/ThumbIndex/ThumbIndex.docc/" + $0 }
+
+    /// The code lines of the ```swift blocks of `markdown`: comments removed, trimmed, non-empty.
+    static func swiftLines(_ markdown: String) -> [String] {
+        var lines: [String] = [], inSwift = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") { inSwift = !inSwift && trimmed == "```swift"; continue }
+            guard inSwift else { continue }
+            let code = (trimmed.range(of: "//").map { String(trimmed[..<$0.lowerBound]) } ?? trimmed)
+                .trimmingCharacters(in: .whitespaces)
+            if !code.isEmpty { lines.append(code) }
+        }
+        return lines
+    }
+
+    @Test(arguments: documents)
+    func everyExampleLineIsInTheTests(document: String) throws {
+        let markdown = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+        let tests = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let lines = Self.swiftLines(markdown)
+        if document.hasSuffix("ThumbIndex.md") { #expect(lines.isEmpty) } else { #expect(lines.count >= 3, "\(document) has examples") }
+        for line in lines {
+            #expect(tests.contains(line), "\(document): `\(line)` is not compiled by the tests")
+        }
     }
 }
