@@ -11,12 +11,6 @@ extension IndexedCollation {
         return Substring(text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
     }
 
-    /// `utf8` without white space at either end.
-    static func trimmed(utf8: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        let range = trimmedRange(utf8)
-        return utf8[range]
-    }
-
     /// Whether the first non-space character of `text` is a decimal digit.
     static func startsWithDigit(_ text: Substring) -> Bool {
         var text = String(text)

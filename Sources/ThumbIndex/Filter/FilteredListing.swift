@@ -126,7 +126,7 @@ public struct FilteredListing<Element> {
         let start = max(offset, 0)
         guard start < rows.count, limit > 0 else { return [] }
         let end = start + min(limit, rows.count - start)
-        var section = BinarySearch.last(in: sections.indices) { sections[$0].offset <= start } ?? 0
+        var section = sectionIndex(containingMatch: start, in: sections) ?? 0
         var page: [(row: Int, section: Int, ranges: [Range<Int>])] = []
         page.reserveCapacity(end - start)
         for k in start..<end {
@@ -141,7 +141,12 @@ public struct FilteredListing<Element> {
     /// matches), or nil when there is no match `k`. Complexity: O(log sections).
     public func sectionIndex(containingMatch k: Int) -> Int? {
         guard k >= 0 && k < total else { return nil }
-        return BinarySearch.last(in: sections.indices) { sections[$0].offset <= k }
+        return Self.sectionIndex(containingMatch: k, in: sections)
+    }
+
+    /// The last of `sections` whose first match is at or before match `k`.
+    private static func sectionIndex(containingMatch k: Int, in sections: [Section]) -> Int? {
+        BinarySearch.last(in: sections.indices) { sections[$0].offset <= k }
     }
 }
 

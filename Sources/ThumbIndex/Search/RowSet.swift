@@ -56,8 +56,13 @@ enum RowSet {
     static func union(_ rows: SearchResult.Rows.Storage, _ ids: [UInt32]) -> SearchResult.Rows.Storage {
         guard case .bitmap(let bitmap) = rows else { return .ids(union(rows.idList, ids)) }
         var words = bitmap.words
-        for id in ids { words[Int(id >> 6)] |= 1 << UInt64(id & 63) }
+        set(ids, in: &words)
         return .bitmap(RowBitmap(words: words))
+    }
+
+    /// Sets the bits of `ids` (each below `words.count * 64`) in `words`.
+    static func set(_ ids: [UInt32], in words: inout [UInt64]) {
+        for id in ids { words[Int(id >> 6)] |= 1 << UInt64(id & 63) }
     }
 
     /// The union of two sorted, duplicate-free id lists.

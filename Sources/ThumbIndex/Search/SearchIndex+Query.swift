@@ -44,7 +44,7 @@ extension SearchIndex {
             let isVariant = variant.isVariant.words
             precondition(words.count == isVariant.count, "SearchIndex: a result bitmap has a bit per row")
             for w in words.indices { words[w] &= ~isVariant[w] }
-            for row in differing { words[Int(row >> 6)] |= 1 << UInt64(row & 63) }
+            RowSet.set(differing, in: &words)
             return .bitmap(RowBitmap(words: words))
         }
         let kept = found.idList.filter { !variant.isVariant[Int($0)] }

@@ -77,16 +77,9 @@ struct InputFile {
     func buildListing(of table: RecordTable, collation: IndexedCollation, columns: ColumnOptions, descending: Bool = false,
                       fullIndex: Bool = false, barTitle: String = "sorting") throws -> RecordListing {
         let listingColumns = try listingColumns(of: table, columns: columns)
-        let bar = table.count > 200_000 ? ProgressBar("\(barTitle) \(table.count) items") : nil
-        defer { bar?.finish() }
-        do {
-            return try RecordListing(table, collation: collation, columns: listingColumns,
-                                     descending: descending, fullIndex: fullIndex,
-                                     progress: bar.map { bar in { bar.update($0) } })
-        } catch let error as ICUError {
-            throw CLIError("\(source): \(error.message)")
-        } catch let error as LimitError {
-            throw CLIError("\(source): \(error)")
+        return try LibraryWork.run(barTitle, items: table.count, source: source) { progress in
+            try RecordListing(table, collation: collation, columns: listingColumns,
+                              descending: descending, fullIndex: fullIndex, progress: progress)
         }
     }
 }
@@ -106,14 +99,8 @@ extension SearchableListing {
     /// Builds the search index of `listing`, with a progress bar on a terminal for big listings.
     /// - Throws: `CLIError` naming `source` when the texts are past ThumbIndex's limits or ICU fails.
     init(_ listing: Listing<Element>, source: String, barTitle: String) throws {
-        let bar = listing.count > 200_000 ? ProgressBar("\(barTitle) \(listing.count) items") : nil
-        defer { bar?.finish() }
-        do {
-            try self.init(listing, progress: bar.map { bar in { bar.update($0) } })
-        } catch let error as ICUError {
-            throw CLIError("\(source): \(error.message)")
-        } catch let error as LimitError {
-            throw CLIError("\(source): \(error)")
+        self = try LibraryWork.run(barTitle, items: listing.count, source: source) { progress in
+            try SearchableListing(listing, progress: progress)
         }
     }
 }

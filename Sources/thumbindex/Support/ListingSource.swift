@@ -41,15 +41,9 @@ struct ListingSource {
         let clock = ContinuousClock()
         let started = clock.now
         let records = try input.buildListing(collation: collation, columns: columns, barTitle: "\(name): sorting")
-        let bar = records.listing.count > 200_000 ? ProgressBar("\(name): indexing \(records.listing.count) items") : nil
-        defer { bar?.finish() }
-        do {
-            let entry = try ListingCatalog.Entry(name: name, records: records, progress: bar.map { bar in { bar.update($0) } })
-            return (entry, clock.now - started)
-        } catch let error as ICUError {
-            throw CLIError("\(input.source): \(error.message)")
-        } catch let error as LimitError {
-            throw CLIError("\(input.source): \(error)")
+        let entry = try LibraryWork.run("\(name): indexing", items: records.listing.count, source: input.source) { progress in
+            try ListingCatalog.Entry(name: name, records: records, progress: progress)
         }
+        return (entry, clock.now - started)
     }
 }
