@@ -432,6 +432,20 @@ int32_t ti_collation_bucket(const TICollation *c, const char *utf8, int32_t leng
     return bucketOfPrimary(*c, key.data(), key.size());
 }
 
+int32_t ti_collation_sort_key(const TICollation *c, const char *utf8, int32_t length, uint8_t *out,
+                              int32_t capacity, TIStatus *status) {
+    ti::setStatus(status, 0, "");
+    UnicodeString s;
+    if (!ti::fromUTF8(utf8, length, s)) {
+        ti::setStatus(status, TI_ERROR_INVALID_UTF8, "invalid UTF-8");
+        return -1;
+    }
+    std::string key;
+    fullKey(*c->full, s, key);
+    if (static_cast<size_t>(capacity) >= key.size() && !key.empty()) { std::memcpy(out, key.data(), key.size()); }
+    return static_cast<int32_t>(key.size());
+}
+
 int32_t ti_collation_sort(const TICollation *c, const char *bytes, const int64_t *offsets, int64_t count,
                           int32_t threads, int32_t *order, int32_t *buckets,
                           void (*progress)(void *, double), void *progressContext, TIStatus *status) {

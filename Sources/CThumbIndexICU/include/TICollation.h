@@ -56,6 +56,12 @@ int32_t ti_collation_sort(const TICollation *collation, const char *bytes, const
                           void (*progress)(void *context, double fraction), void *progressContext,
                           TIStatus *status);
 
+/// The full-strength sort key of one UTF-8 string (the key `ti_collation_sort` orders by), written
+/// to `key` when it fits `capacity` bytes. Returns the key's length (call again with that capacity
+/// when it is larger), or -1 with `status` set on invalid UTF-8.
+int32_t ti_collation_sort_key(const TICollation *collation, const char *utf8, int32_t length, uint8_t *key,
+                              int32_t capacity, TIStatus *status);
+
 /// Number of locales ICU has data for, and the name of the i-th (for "did you mean" suggestions).
 int32_t ti_available_locale_count(void);
 const char *ti_available_locale(int32_t index);

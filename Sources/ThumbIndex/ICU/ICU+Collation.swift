@@ -41,6 +41,25 @@ extension ICU {
             return text.withUTF8 { Int(ti_collation_bucket(handle, $0.baseAddress, Int32($0.count))) }
         }
 
+        /// The full-strength sort key of one UTF-8 string: the key ``sort(_:progress:)`` orders by,
+        /// so comparing two keys byte by byte (a shorter prefix first) agrees with that order.
+        func sortKey(utf8: UnsafeBufferPointer<UInt8>) throws -> [UInt8] {
+            var key: [UInt8] = []
+            let length = try ICU.withGrowingCapacity(initial: utf8.count * 2 + 16) { capacity in
+                key = [UInt8](repeating: 0, count: capacity)
+                var status = TIStatus()
+                let needed = utf8.withMemoryRebound(to: CChar.self) { chars in
+                    key.withUnsafeMutableBufferPointer {
+                        ti_collation_sort_key(handle, chars.baseAddress, Int32(utf8.count), $0.baseAddress, Int32(capacity), &status)
+                    }
+                }
+                guard needed >= 0 else { throw ICUError(status) }
+                return Int(needed)
+            }
+            key.removeSubrange(length...)
+            return key
+        }
+
         /// Sorts the strings of `column` (all rows) by full-strength collation, equal keys keeping
         /// input order; returns the permutation and each sorted row's visible bucket.
         func sort(_ column: TextColumn, progress: ((Double) -> Void)?) throws -> (order: [Int32], buckets: [Int32]) {

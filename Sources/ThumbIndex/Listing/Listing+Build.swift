@@ -157,7 +157,7 @@ private struct Layout {
         order.reserveCapacity(sortTexts.count)
         for ordinal in ordinals where !members[ordinal].isEmpty {
             sections.append(ListingSection(label: labels[ordinal], rows: order.count..<order.count + members[ordinal].count,
-                                           indexPosition: positions[sections.count]))
+                                           indexPosition: positions[sections.count], labelPosition: ordinal))
             order += members[ordinal]
         }
     }

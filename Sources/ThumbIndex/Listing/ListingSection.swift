@@ -6,6 +6,9 @@ public struct ListingSection: Sendable, Hashable {
     public let rows: Range<Int>
     /// The position of the section's own title in the listing's `indexTitles`.
     public let indexPosition: Int
+    /// Which label heads it, as a position in the order sections take: 0 for Favorites, `1 + i`
+    /// for the collation's `labels[i]` (titles alone do not tell the "…" buckets apart).
+    let labelPosition: Int
 
     /// The section header ("A", "Favorites", "#").
     public var title: String { label.title }

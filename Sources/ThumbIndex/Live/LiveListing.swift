@@ -1,0 +1,153 @@
+/// A searchable listing that takes edits: a snapshot of an address book that changes all day.
+///
+/// A live listing is a value made of immutable levels, oldest first:
+/// - the *base*: everything as of the last merge (the bulk of the items);
+/// - the *delta*: what was added since, indexed together by the last compaction;
+/// - the *tail*: what was added since that, rebuilt (it is small) on every edit.
+///
+/// A removed or replaced item of the base or the delta is hidden by a tombstone; its new version
+/// goes to the tail. Every level keeps, for each of its rows, how many rows of each older level come
+/// before it in the listing's order, so answers merge the levels without comparing any text:
+/// sections add their counts up, and a page is a merge of sorted runs. See ``filter(_:fold:mode:)``.
+///
+/// Editing returns a new snapshot (``applying(_:)``); readers holding the old one are never
+/// disturbed, and no reader waits for a writer. ``compactingTail()`` and ``merged(progress:)`` fold
+/// the newer levels into older ones; they are slow on big listings and meant to run in the
+/// background, after which the edits made meanwhile are applied again to their result.
+///
+/// The order is the one a ``Listing`` built from all the items in ascending `seq` gives: ascending
+/// (descending listings are not live), Favorites first, "#" last, equal keys in `seq` order.
+package struct LiveListing: Sendable {
+    /// The collation that orders and sections the items.
+    package let collation: IndexedCollation
+    /// Base, delta, tail.
+    var levels: [Level]
+    /// The tail's items by `seq`, with their ranks in the base and the delta.
+    var tailEntries: [Int: TailEntry]
+
+    /// One level: a segment, its tombstones, and its rows' ranks in the older levels.
+    struct Level: Sendable {
+        let segment: LiveSegment
+        var dead: Tombstones
+        /// `ranks[l][row]`: how many rows of level `l` (older than this one), removed or not, come
+        /// before this level's `row` in the listing's order.
+        let ranks: [[Int32]]
+
+        init(segment: LiveSegment, ranks: [[Int32]]) {
+            self.segment = segment
+            dead = Tombstones(count: segment.count)
+            self.ranks = ranks
+        }
+
+        /// Live rows.
+        var liveCount: Int { segment.count - dead.rows.count }
+    }
+
+    /// An item of the tail, with how many rows of the base and of the delta come before it.
+    struct TailEntry: Sendable {
+        let item: LiveItem
+        let ranks: [Int32]
+    }
+
+    static let base = 0, delta = 1, tail = 2
+
+    /// A live listing whose base is `base`, with nothing added since.
+    init(base: LiveSegment) throws {
+        let collation = base.listing.collation
+        self.collation = collation
+        levels = [Level(segment: base, ranks: []),
+                  Level(segment: try .empty(collation), ranks: [[]]),
+                  Level(segment: try .empty(collation), ranks: [[], []])]
+        tailEntries = [:]
+    }
+
+    /// A live listing of `items` (in any order; `seq`s must be unique).
+    /// - Throws: `LimitError`, `ICUError` (see ``Listing``).
+    package init(items: [LiveItem], collation: IndexedCollation) throws {
+        let sorted = items.sorted { $0.seq < $1.seq }
+        precondition(zip(sorted, sorted.dropFirst()).allSatisfy { $0.seq < $1.seq }, "LiveListing: seqs must be unique")
+        try self.init(base: LiveSegment(items: sorted, collation: collation))
+    }
+
+    /// A live listing of items given as columns in ascending `seq` (no `String` per item: the way
+    /// to load a million items from a file or a store).
+    ///
+    /// - Parameters:
+    ///   - readings: a reading per item (empty: none), or nil when none has one.
+    ///   - pinned: whether the item at a position is pinned.
+    ///   - progress: called now and then with the fraction done.
+    package init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, pinned: (Int) -> Bool,
+                 collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
+        var pins = BitSet(count: seqs.count)
+        for i in seqs.indices where pinned(i) { pins[i] = true }
+        try self.init(base: LiveSegment(seqs: seqs, ids: ids, texts: texts, readings: readings, pinned: pins,
+                                        collation: collation, progress: progress))
+    }
+
+    /// Number of items.
+    package var count: Int { levels.reduce(0) { $0 + $1.liveCount } }
+
+    /// Items in the delta and the tail plus removed rows of the base and the delta: how far the
+    /// listing is from a fresh build (what a merge folds in).
+    package var pendingEdits: Int {
+        levels[Self.base].dead.rows.count + levels[Self.delta].segment.count + levels[Self.tail].segment.count
+    }
+
+    /// Items in the tail (what a compaction folds into the delta).
+    package var tailCount: Int { levels[Self.tail].segment.count }
+
+    /// The listing after `edits`, applied in order (a batch: the result has all of them).
+    ///
+    /// The old snapshot is untouched. Each edit costs O(log n) sort keys to place the item, and the
+    /// batch rebuilds the tail once (O(tail) work).
+    /// - Throws: `ICUError` when ICU cannot make a sort key or index the tail; `LimitError`.
+    package func applying(_ edits: some Sequence<LiveEdit>) throws -> LiveListing {
+        var next = self
+        var tailChanged = false
+        for edit in edits {
+            let seq = edit.seq
+            if next.tailEntries.removeValue(forKey: seq) != nil {
+                tailChanged = true
+            } else {
+                for l in [Self.delta, Self.base] {
+                    if let row = levels[l].segment.row(ofSeq: seq), !next.levels[l].dead[row] {
+                        next.levels[l].dead.insert(row)
+                        break
+                    }
+                }
+            }
+            if case .put(let item) = edit {
+                let position = try SortPosition(sortText: item.sortText, pinned: item.pinned, seq: item.seq,
+                                                collation: collation)
+                let ranks = try [Self.base, Self.delta].map { Int32(try levels[$0].segment.rank(of: position)) }
+                next.tailEntries[seq] = TailEntry(item: item, ranks: ranks)
+                tailChanged = true
+            }
+        }
+        if tailChanged {
+            next.levels[Self.tail] = try Self.level(of: Array(next.tailEntries.values), olderLevels: 2, collation: collation)
+        }
+        return next
+    }
+
+    /// The level of `entries`, each with its ranks in the older levels.
+    static func level(of entries: [TailEntry], olderLevels rankCount: Int, collation: IndexedCollation) throws -> Level {
+        let sorted = entries.sorted { $0.item.seq < $1.item.seq }
+        let segment = try LiveSegment(items: sorted.map(\.item), collation: collation)
+        var ranks = [[Int32]](repeating: [Int32](repeating: 0, count: segment.count), count: rankCount)
+        for row in 0..<segment.count {
+            let seq = segment.seq(ofRow: row)
+            let entry = sorted[BinarySearch.first(in: sorted.indices) { sorted[$0].item.seq >= seq }]
+            for l in 0..<rankCount { ranks[l][row] = entry.ranks[l] }
+        }
+        return Level(segment: segment, ranks: ranks)
+    }
+
+    /// The live items of level `l`, in ascending `seq`.
+    func liveItems(ofLevel l: Int) -> [LiveItem] {
+        let level = levels[l]
+        return level.segment.rowsBySeq.compactMap { row in
+            level.dead[Int(row)] ? nil : level.segment.item(atRow: Int(row))
+        }
+    }
+}

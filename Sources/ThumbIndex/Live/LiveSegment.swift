@@ -1,0 +1,144 @@
+/// One immutable sorted run of a live listing: a searchable listing of some of its items, whose
+/// elements are the items' sequence numbers, with their ids and readings in display order.
+///
+/// A segment never changes once built; a live listing hides its removed rows with tombstones and
+/// builds new segments for what is added (see ``LiveListing``). Shared by reference: any number of
+/// snapshots and threads read one segment at once.
+final class LiveSegment: Sendable {
+    /// The listing and its search index; `listing.elements[row]` is the row's `seq`.
+    let searchable: SearchableListing<Int>
+    /// The items' ids, in display order.
+    let ids: TextColumn
+    /// The items' readings in display order (empty: none), or nil when no item has one.
+    let readings: TextColumn?
+    /// The rows in ascending `seq`: the way from an item's `seq` to its row.
+    let rowsBySeq: [Int32]
+
+    var listing: Listing<Int> { searchable.listing }
+    var count: Int { listing.count }
+
+    /// Builds the segment of the items given as columns, in ascending `seq` (the order of equal items).
+    ///
+    /// - Parameters:
+    ///   - pinned: whether the item at an input position is pinned.
+    /// - Throws: `LimitError`, `ICUError` (see ``Listing``).
+    init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, pinned: BitSet,
+         collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
+        precondition(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "LiveSegment: seqs must ascend")
+        let listing = try Listing(elements: seqs, texts: texts, readings: readings, pinned: { pinned[$0] },
+                                  collation: collation, descending: false, fullIndex: false,
+                                  progress: progress.map { p in { p(0.5 * $0) } })
+        // Input position of each display row: its seq's place among the ascending seqs.
+        let order = listing.elements.map { seq in
+            Int32(BinarySearch.first(in: seqs.indices) { seqs[$0] >= seq })
+        }
+        var rowsBySeq = [Int32](repeating: 0, count: order.count)
+        for (row, position) in order.enumerated() { rowsBySeq[Int(position)] = Int32(row) }
+        self.ids = ids.permuted(by: order)
+        self.readings = readings.map { $0.permuted(by: order) }
+        self.rowsBySeq = rowsBySeq
+        searchable = try SearchableListing(listing, progress: progress.map { p in { p(0.5 + 0.5 * $0) } })
+    }
+
+    /// Builds the segment of `items`, which must be in ascending `seq`.
+    convenience init(items: some Collection<LiveItem>, collation: IndexedCollation) throws {
+        var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()
+        var pinned = BitSet(count: items.count)
+        var seqs: [Int] = []
+        seqs.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            seqs.append(item.seq)
+            ids.append(item.id)
+            texts.append(item.text)
+            readings.append(item.reading ?? "")
+            if item.pinned { pinned[i] = true }
+        }
+        let anyReading = items.contains { !($0.reading ?? "").isEmpty }
+        try self.init(seqs: seqs, ids: ids, texts: texts, readings: anyReading ? readings : nil, pinned: pinned,
+                      collation: collation)
+    }
+
+    /// A segment with no items.
+    static func empty(_ collation: IndexedCollation) throws -> LiveSegment {
+        try LiveSegment(items: [LiveItem](), collation: collation)
+    }
+
+    /// The `seq` of the item at `row`.
+    func seq(ofRow row: Int) -> Int { listing.elements[row] }
+
+    /// The row of the item with `seq`, or nil when the segment has none.
+    func row(ofSeq seq: Int) -> Int? {
+        let k = BinarySearch.first(in: rowsBySeq.indices) { listing.elements[Int(rowsBySeq[$0])] >= seq }
+        guard k < rowsBySeq.count, listing.elements[Int(rowsBySeq[k])] == seq else { return nil }
+        return Int(rowsBySeq[k])
+    }
+
+    /// The label position (0: Favorites) of the section holding `row`.
+    func labelPosition(ofRow row: Int) -> Int {
+        listing.sections[listing.sectionIndex(containingRow: row)!].labelPosition
+    }
+
+    /// The item at `row`.
+    func item(atRow row: Int) -> LiveItem {
+        let reading = readings.flatMap { $0.isEmpty(row: row) ? nil : $0[row] }
+        return LiveItem(seq: seq(ofRow: row), id: ids[row], text: listing.texts[row], reading: reading,
+                        pinned: labelPosition(ofRow: row) == 0)
+    }
+
+    /// The position of the item at `row` in the listing's order.
+    func sortPosition(ofRow row: Int) throws -> SortPosition {
+        let item = item(atRow: row)
+        return try SortPosition(sortText: item.sortText, pinned: item.pinned, seq: item.seq, collation: listing.collation)
+    }
+
+    /// How many rows of the segment (removed or not) come before `position`.
+    /// Complexity: O(log count) sort keys.
+    func rank(of position: SortPosition) throws -> Int {
+        var failure: (any Error)?
+        let rank = BinarySearch.first(in: 0..<count) { row in
+            do { return try sortPosition(ofRow: row) > position } catch {
+                failure = error
+                return true
+            }
+        }
+        if let failure { throw failure }
+        return rank
+    }
+}
+
+/// The removed rows of one segment: a bit per row, and the rows in ascending order.
+struct Tombstones: Sendable {
+    private(set) var isDead: BitSet
+    private(set) var rows: [Int32] = []
+
+    init(count: Int) { isDead = BitSet(count: count) }
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    subscript(row: Int) -> Bool { isDead[row] }
+
+    /// Marks `row` removed.
+    mutating func insert(_ row: Int) {
+        guard !isDead[row] else { return }
+        isDead[row] = true
+        rows.insert(Int32(row), at: BinarySearch.first(in: rows.indices) { rows[$0] > Int32(row) })
+    }
+
+    /// `rows` without the removed ones.
+    func removed(from rows: SearchResult.Rows) -> SearchResult.Rows {
+        guard !isEmpty else { return rows }
+        switch rows.storage {
+        case .all(let count):
+            var words = [UInt64](repeating: ~0, count: (count + 63) / 64)
+            if count % 64 != 0 { words[words.count - 1] = (1 << UInt64(count % 64)) - 1 }
+            for w in words.indices { words[w] &= ~isDead.words[w] }
+            return SearchResult.Rows(storage: .bitmap(RowBitmap(words: words)))
+        case .bitmap(let bitmap):
+            var words = bitmap.words
+            for w in words.indices { words[w] &= ~isDead.words[w] }
+            return SearchResult.Rows(storage: .bitmap(RowBitmap(words: words)))
+        case .ids(let ids):
+            return SearchResult.Rows(storage: .ids(ids.filter { !isDead[Int($0)] }))
+        }
+    }
+}
