@@ -7,6 +7,8 @@ import PackageDescription
 ///   → ThumbIndex (the library: collation, listings, search)
 ///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
+/// Beside them, on GRDB alone: ThumbIndexStore (the SQLite store of live listings, not a product;
+/// it knows nothing of collation), used by the CLI (`import`, `export`) and the server.
 /// Benchmarks live in their own package under Benchmarks/ so they never slow down `swift test`.
 let package = Package(
     name: "ThumbIndex",
@@ -22,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // `swift package generate-documentation --target ThumbIndex` (scripts/docs); not linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -61,6 +64,12 @@ let package = Package(
             name: "ThumbIndexFormats",
             dependencies: ["ThumbIndex"]
         ),
+        // The SQLite store of live listings (`package` access, not a product): items with stable
+        // insertion order and ids, a change counter per listing. Knows nothing of collation.
+        .target(
+            name: "ThumbIndexStore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The HTTP front end: JSON API and the page, over listings built by the caller.
         .target(
             name: "ThumbIndexServer",
@@ -78,6 +87,7 @@ let package = Package(
                 "ThumbIndex",
                 "ThumbIndexFormats",
                 "ThumbIndexServer",
+                "ThumbIndexStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -92,6 +102,13 @@ let package = Package(
                 "CThumbIndexICU",
                 "CThumbIndexICUTestSupport",
                 "thumbindex",  // built first, so the CLI tests can run the real binary
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "ThumbIndexStoreTests",
+            dependencies: [
+                "ThumbIndexStore",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
