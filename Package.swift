@@ -76,6 +76,7 @@ let package = Package(
             dependencies: [
                 "ThumbIndex",
                 "ThumbIndexFormats",
+                "ThumbIndexStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -118,6 +119,7 @@ let package = Package(
                 "ThumbIndex",
                 "ThumbIndexFormats",
                 "ThumbIndexServer",
+                "ThumbIndexStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -10,6 +10,10 @@ public struct ServerOptions: Sendable {
     public var port: Int
     /// The listings to serve.
     public var catalog: ListingCatalog
+    /// Applies writes to the store and the catalog; nil when the server has no store (read-only).
+    package var writer: ListingWriter?
+    /// The token writes must carry; nil when none is configured (writes answer 403).
+    package var token: WriteToken?
     /// The server's logger.
     public var logger: Logger
     /// Called once the server listens, with the URL it answers on (its real port when `port` is 0).
@@ -21,18 +25,22 @@ public struct ServerOptions: Sendable {
         self.host = host
         self.port = port
         self.catalog = catalog
+        writer = nil
+        token = nil
         self.logger = logger
         self.onServerRunning = onServerRunning
     }
 }
 
-/// The router: the page at `/`, the JSON API under `/api/listings`.
-public func buildRouter(catalog: ListingCatalog) -> Router<BasicRequestContext> {
+/// The router: the page at `/`, the JSON API under `/api/listings` (writes through `writer`, when
+/// there is one, for requests that carry `token`).
+package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, token: WriteToken? = nil) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: APIErrorMiddleware())
     PageController().addRoutes(to: router)
-    ListingsController(catalog: catalog)
-        .addRoutes(to: router.group("api/listings"))
+    let api = router.group("api/listings")
+    ListingsController(catalog: catalog).addRoutes(to: api)
+    ItemsController(catalog: catalog, access: WriteAccess(writer: writer, token: token)).addRoutes(to: api)
     return router
 }
 
@@ -42,7 +50,7 @@ public func buildApplication(_ options: ServerOptions) -> some ApplicationProtoc
     let host = options.host
     let onServerRunning = options.onServerRunning
     return Application(
-        router: buildRouter(catalog: options.catalog),
+        router: buildRouter(catalog: options.catalog, writer: options.writer, token: options.token),
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "thumbindex"),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? 0

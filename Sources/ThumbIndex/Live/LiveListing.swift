@@ -151,3 +151,17 @@ package struct LiveListing: Sendable {
         }
     }
 }
+
+extension LiveListing {
+    /// The live item with `id`, or nil. Complexity: O(n) (a scan of the ids): for listings that
+    /// have no store to ask.
+    package func item(id: String) -> LiveItem? {
+        let target = Array(id.utf8)
+        for level in levels {
+            for row in 0..<level.segment.count where !level.dead[row] && level.segment.ids.utf8(row).elementsEqual(target) {
+                return level.segment.item(atRow: row)
+            }
+        }
+        return nil
+    }
+}

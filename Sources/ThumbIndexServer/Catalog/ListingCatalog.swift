@@ -1,38 +1,59 @@
 import Foundation
+import Synchronization
 import ThumbIndex
-import ThumbIndexFormats
 
-/// The listings a server serves, by name: built once at start-up, then only read.
+/// The listings a server serves, by name: each a live snapshot that writes replace.
 ///
-/// Immutable and `Sendable`: requests read it concurrently without locks.
-public struct ListingCatalog: Sendable {
-    /// The listings in the order they were given (the order of `GET /api/listings`).
-    public let entries: [Entry]
-    private let byName: [String: Int]
+/// Reading takes the current snapshot under a lock held for a pointer copy, then works on that
+/// immutable value: readers never wait for a writer's work, only for the swap of a snapshot, and
+/// every request sees one consistent listing from start to end. Only the ``ListingWriter`` swaps
+/// snapshots, one write at a time.
+public final class ListingCatalog: Sendable {
+    private let state: Mutex<[Entry]>
 
     /// A catalog of `entries`.
     /// - Throws: `CatalogError` when two listings share a name or a name is unusable in a URL path.
-    package init(_ listings: [Entry]) throws(CatalogError) {
-        var byName: [String: Int] = [:]
-        var entries: [Entry] = []
-        for entry in listings {
-            let name = entry.name
-            guard Self.isValidName(name) else {
-                throw CatalogError(message: "listing name '\(name)': use letters, digits, '-', '_' or '.' (it appears in URLs)")
+    package init(_ entries: [Entry]) throws(CatalogError) {
+        var names = Set<String>()
+        for entry in entries {
+            try Self.checkName(entry.name)
+            guard names.insert(entry.name).inserted else {
+                throw CatalogError(message: "two listings are called '\(entry.name)'; name them with NAME=FILE")
             }
-            guard byName[name] == nil else {
-                throw CatalogError(message: "two listings are called '\(name)'; name them with NAME=FILE")
-            }
-            byName[name] = entries.count
-            entries.append(entry)
         }
-        self.entries = entries
-        self.byName = byName
+        state = Mutex(entries)
     }
 
-    /// The listing called `name`, if any.
+    /// The listings now, in the order they were first served (the order of `GET /api/listings`).
+    public var entries: [Entry] { state.withLock { $0 } }
+
+    /// The listing called `name` now, if any.
     public subscript(name: String) -> Entry? {
-        byName[name].map { entries[$0] }
+        state.withLock { entries in entries.first { $0.name == name } }
+    }
+
+    /// Puts `entry` in place of the listing with its name, or after the others when there is none.
+    /// Returns whether it was new.
+    @discardableResult
+    package func publish(_ entry: Entry) -> Bool {
+        state.withLock { entries in
+            if let i = entries.firstIndex(where: { $0.name == entry.name }) {
+                entries[i] = entry
+                return false
+            }
+            entries.append(entry)
+            return true
+        }
+    }
+
+    /// Removes the listing called `name`; returns whether there was one.
+    @discardableResult
+    package func remove(_ name: String) -> Bool {
+        state.withLock { entries in
+            guard let i = entries.firstIndex(where: { $0.name == name }) else { return false }
+            entries.remove(at: i)
+            return true
+        }
     }
 
     /// Whether `name` can stand as one path segment without percent-encoding.
@@ -41,25 +62,29 @@ public struct ListingCatalog: Sendable {
             && name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 
-    /// One named listing: its records, and the search index over its listing.
+    /// Throws unless `name` ``isValidName(_:)``.
+    package static func checkName(_ name: String) throws(CatalogError) {
+        guard isValidName(name) else {
+            throw CatalogError(message: "listing name '\(name.prefix(100))': use 1–100 letters, digits, '-', '_' or '.' (it appears in URLs)")
+        }
+    }
+
+    /// One named listing, as it stands at one moment.
     public struct Entry: Sendable {
         /// The name in URLs (`/api/listings/{name}/...`).
         public let name: String
-        /// The records and their listing.
-        package let records: RecordListing
-        /// The listing and its search index.
-        public let searchable: SearchableListing<Int>
+        /// The listing: an immutable snapshot.
+        package let listing: LiveListing
 
-        /// Indexes the listing of `records` for search.
-        /// - Throws: `LimitError` or `ICUError` from building the index.
-        package init(name: String, records: RecordListing, progress: ((Double) -> Void)? = nil) throws {
+        package init(name: String, listing: LiveListing) {
             self.name = name
-            self.records = records
-            searchable = try SearchableListing(records.listing, progress: progress)
+            self.listing = listing
         }
 
-        /// The listing (its elements are the records' rows).
-        public var listing: Listing<Int> { searchable.listing }
+        /// The listing's locale (ICU's name).
+        public var locale: String { listing.collation.locale }
+        /// Number of items.
+        public var count: Int { listing.count }
     }
 }
 

@@ -8,8 +8,9 @@ import ThumbIndex
 ///   every non-empty section with its count, and the rows in `[offset, offset + limit)`;
 /// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=`: where an index title leads.
 ///
-/// Queries run concurrently on the immutable catalog; a request's cost is bounded by the caps on
-/// `q` (256 characters) and `limit` (1000 rows).
+/// Each request reads the listing's current snapshot (immutable: writes publish new ones), so
+/// queries run concurrently without locks; a request's cost is bounded by the caps on `q`
+/// (256 characters) and `limit` (1000 rows).
 struct ListingsController<Context: RequestContext>: Sendable {
     let catalog: ListingCatalog
 
@@ -26,7 +27,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query))
-        let filter = try entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
+        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode)
         return .json(try ListingJSON.sections(of: entry, filter: filter, query: query))
     }
 
@@ -38,7 +39,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = try entry.searchable.filter(query.q, fold: query.fold, mode: query.mode)
+        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode)
         let titles = filter.indexTitles
         switch filter.indexTarget(forTitleAt: position) {
         case nil:
@@ -51,10 +52,16 @@ struct ListingsController<Context: RequestContext>: Sendable {
     }
 
     private func entry(_ context: Context) throws(APIError) -> ListingCatalog.Entry {
-        let name = context.parameters.get("name") ?? ""
-        guard let entry = catalog[name] else {
-            let known = catalog.entries.map(\.name).joined(separator: ", ")
-            throw .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known)")
+        try catalog.entry(named: context.parameters.get("name") ?? "")
+    }
+}
+
+extension ListingCatalog {
+    /// The listing called `name`, or a 404 that lists the listings there are.
+    func entry(named name: String) throws(APIError) -> Entry {
+        guard let entry = self[name] else {
+            let known = entries.map(\.name).joined(separator: ", ")
+            throw .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known.isEmpty ? "(none)" : known)")
         }
         return entry
     }

@@ -5,13 +5,13 @@ import ThumbIndexFormats
 struct APIError: HTTPResponseError, CustomStringConvertible {
     let status: HTTPResponse.Status
     let message: String
-    /// The `Allow` header of a 405 answer.
-    var allow: String?
+    /// Headers of the answer besides the JSON ones (`Allow` of a 405, `WWW-Authenticate` of a 401).
+    var headers: HTTPFields
 
-    init(_ status: HTTPResponse.Status, _ message: String, allow: String? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.message = message
-        self.allow = allow
+        self.headers = headers
     }
 
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
@@ -26,7 +26,7 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
         json.string(message)
         json.raw("}\n")
         var response = Response.json(json, status: status)
-        if let allow { response.headers[.allow] = allow }
+        response.headers.append(contentsOf: headers)
         return response
     }
 }

@@ -2,23 +2,25 @@ import Hummingbird
 
 /// Answers every failure under `/api/` with a JSON body: unknown paths get 404
 /// `{"error": "no such endpoint: ..."}`, and an unexpected error 500 with its description, so an
-/// API client never has to parse an empty or HTML body. A method other than GET on a path that
-/// exists gets 405 with `Allow: GET` (every endpoint reads).
+/// API client never has to parse an empty or HTML body. A method a path does not take gets 405
+/// with the `Allow` header listing the methods it does.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// Every path the server answers, as route patterns (`{x}`: any one segment). Keep in step with
-    /// the controllers' routes and `OpenAPI/openapi.json`.
-    static var getPaths: [[Substring]] {
-        ["/", "/index.html", "/openapi.json", "/api/listings", "/api/listings/{name}/sections",
-         "/api/listings/{name}/index/{position}"].map { $0.split(separator: "/") }
+    /// Every path the server answers, as route patterns (`{x}`: any one segment), with its methods.
+    /// Keep in step with the controllers' routes and `OpenAPI/openapi.json`.
+    static var routes: [(pattern: [Substring], methods: String)] {
+        [("/", "GET"), ("/index.html", "GET"), ("/openapi.json", "GET"), ("/api/listings", "GET"),
+         ("/api/listings/{name}", "PUT, DELETE"), ("/api/listings/{name}/sections", "GET"),
+         ("/api/listings/{name}/index/{position}", "GET"), ("/api/listings/{name}/items", "POST"),
+         ("/api/listings/{name}/items/{id}", "GET, PATCH, DELETE")].map { ($0.0.split(separator: "/"), $0.1) }
     }
 
-    /// Whether `path` is one of ``getPaths``.
-    static func isKnownPath(_ path: String) -> Bool {
+    /// The methods `path` takes, or nil when it is none of ``routes``.
+    static func allowedMethods(_ path: String) -> String? {
         let segments = path.split(separator: "/")
-        return getPaths.contains { pattern in
-            pattern.count == segments.count
-                && zip(pattern, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
-        }
+        return routes.first { route in
+            route.pattern.count == segments.count
+                && zip(route.pattern, segments).allSatisfy { $0.hasPrefix("{") || $0 == $1 }
+        }?.methods
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -26,9 +28,10 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             throw error
-        } catch let error as HTTPError where error.status == .notFound && request.method != .get
-                                            && Self.isKnownPath(request.uri.path) {
-            throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use GET", allow: "GET")
+        } catch let error as HTTPError where error.status == .notFound && Self.allowedMethods(request.uri.path) != nil {
+            let allowed = Self.allowedMethods(request.uri.path)!
+            throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.uri.path); use \(allowed)",
+                           headers: [.allow: allowed])
         } catch let error as HTTPError where request.uri.path.hasPrefix("/api/") {
             if error.status == .notFound {
                 throw APIError.notFound("no such endpoint: \(request.method) \(request.uri.path); see GET /api/listings")

@@ -12,8 +12,9 @@ enum ListingJSON {
         json.array(catalog.entries) { json, entry in
             json.raw("{")
             json.pair("name", entry.name)
-            json.pair("locale", entry.listing.collation.locale)
-            json.raw("\"items\":\(entry.listing.count),\"sections\":\(entry.listing.sections.count)}")
+            json.pair("locale", entry.locale)
+            let sections = (try? entry.listing.sections().count) ?? 0
+            json.raw("\"items\":\(entry.count),\"sections\":\(sections)}")
         }
         json.raw("}\n")
         return json
@@ -22,32 +23,63 @@ enum ListingJSON {
     /// The filtered listing with one page of rows:
     /// ```json
     /// {"listing": "contacts", "q": "an", "fold": "diacritics", "mode": "contains",
-    ///  "total": 42, "offset": 0, "limit": 100,
+    ///  "offset": 0, "limit": 100, "total": 42,
     ///  "indexTitles": ["{search}", "A", "B"],
     ///  "sections": [{"title": "A", "indexTitle": "A", "index": 1, "count": 3, "offset": 0,
-    ///                "items": [{"text": "Anna", "matches": [[0, 2]]}]}]}
+    ///                "items": [{"id": "17", "text": "Anna", "matches": [[0, 2]]}]}]}
     /// ```
     /// Every non-empty section is listed with its count and `offset` (the position of its first
     /// row among all matches); only rows in `[offset, offset + limit)` are written as items, so a
     /// section's first item is row `max(section.offset, offset)` of the filtered listing.
     /// `index` is the section's position in `indexTitles`.
-    static func sections(of entry: ListingCatalog.Entry, filter: FilteredListing<Int>, query: FilterQuery) throws -> JSONWriter {
+    static func sections(of entry: ListingCatalog.Entry, filter: LiveFilteredListing, query: FilterQuery) throws -> JSONWriter {
+        let page = try filter.matches(offset: query.offset, limit: query.limit)
         var json = JSONWriter()
-        try entry.records.writeJSON(of: filter, offset: query.offset, limit: query.limit, columns: .textOnly, header: { json in
-            json.pair("listing", entry.name)
-            json.pair("q", filter.trimmedQuery)
-            json.pair("fold", query.fold.rawValue)
-            json.key("mode")
-            json.string(query.mode.rawValue)
-            json.raw(",\"offset\":\(query.offset),\"limit\":\(query.limit),")
-        }, to: &json)
-        json.raw("\n")
+        json.raw("{")
+        json.pair("listing", entry.name)
+        json.pair("q", filter.trimmedQuery)
+        json.pair("fold", query.fold.rawValue)
+        json.pair("mode", query.mode.rawValue)
+        json.raw("\"offset\":\(query.offset),\"limit\":\(query.limit),\"total\":\(filter.total),")
+        json.key("indexTitles")
+        json.stringArray(filter.indexTitles)
+        json.raw(",\"sections\":[")
+        var next = 0
+        for (s, section) in filter.sections.enumerated() {
+            if s > 0 { json.raw(",") }
+            json.section(title: section.title, indexTitle: section.indexTitle, index: section.indexPosition,
+                         count: section.count, offset: section.offset) { json in
+                let first = next
+                while next < page.count && page[next].sectionIndex == s {
+                    if next > first { json.raw(",") }
+                    json.raw("{")
+                    json.pair("id", page[next].item.id)
+                    json.pair("text", page[next].item.text)
+                    json.key("matches")
+                    json.raw("[" + page[next].ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]}")
+                    next += 1
+                }
+            }
+        }
+        json.raw("]}\n")
+        return json
+    }
+
+    /// `{"id", "text", "reading", "pinned"}` (`reading`: null when there is none).
+    static func item(id: String, text: String, reading: String?, pinned: Bool) -> JSONWriter {
+        var json = JSONWriter()
+        json.raw("{")
+        json.pair("id", id)
+        json.pair("text", text)
+        json.key("reading")
+        if let reading { json.string(reading) } else { json.raw("null") }
+        json.raw(",\"pinned\":\(pinned)}\n")
         return json
     }
 
     /// `{"title": "{search}", "target": "search"}` or
     /// `{"title": "B", "target": "section", "section": "B", "offset": 12}`.
-    static func indexTarget(title: String, section: FilteredListing<Int>.Section?) -> JSONWriter {
+    static func indexTarget(title: String, section: LiveFilteredListing.Section?) -> JSONWriter {
         var json = JSONWriter()
         json.raw("{")
         json.pair("title", title)

@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         for source in sources {
             let loaded = try source.load(collation: collation, columns: columns)
             let listing = loaded.entry.listing
-            logger.info("loaded \(source.name) from \(source.path): \(listing.count) items in \(listing.sections.count) sections (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
+            logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
             listings.append(loaded.entry)
         }
         let catalog: ListingCatalog

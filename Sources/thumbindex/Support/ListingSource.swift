@@ -40,9 +40,10 @@ struct ListingSource {
     func load(collation: IndexedCollation, columns: ColumnOptions) throws -> (entry: ListingCatalog.Entry, duration: Duration) {
         let clock = ContinuousClock()
         let started = clock.now
-        let records = try input.buildListing(collation: collation, columns: columns, barTitle: "\(name): sorting")
-        let entry = try LibraryWork.run("\(name): indexing", items: records.listing.count, source: input.source) { progress in
-            try ListingCatalog.Entry(name: name, records: records, progress: progress)
+        let table = try input.readTable(columns: columns)
+        let listingColumns = try input.listingColumns(of: table, columns: columns)
+        let entry = try LibraryWork.run("\(name): indexing", items: table.count, source: input.source) { progress in
+            try ListingCatalog.Entry(name: name, table: table, columns: listingColumns, collation: collation, progress: progress)
         }
         return (entry, clock.now - started)
     }

@@ -14,12 +14,11 @@ enum TestServer {
         "Émile Zola", "Zoë Quist", "42nd Street", "😀 Smile Inc", "Eva Hansen", "Björn Borg",
     ]
 
-    /// `names` ("people"), the same with every letter in the index ("full"), 1500 generated
-    /// names ("many", for paging limits), and the bundled contacts corpus when present ("contacts").
+    /// `names` ("people"), 1500 generated names ("many", for paging limits), and the bundled
+    /// contacts corpus when present ("contacts").
     static let catalog: ListingCatalog = {
         var entries = [
             try! entry("people", RecordTable(texts: names)),
-            try! entry("full", RecordTable(texts: names), fullIndex: true),
             try! entry("many", RecordTable(texts: (0..<1500).map { "Name \($0)" })),
         ]
         if let contacts = contactsEntry() { entries.append(contacts) }
@@ -27,10 +26,8 @@ enum TestServer {
     }()
 
     /// A catalog entry for `table` (English), as `thumbindex serve` builds one.
-    static func entry(_ name: String, _ table: RecordTable, columns: RecordListing.Columns = .init(),
-                      fullIndex: Bool = false) throws -> ListingCatalog.Entry {
-        let records = try RecordListing(table, collation: IndexedCollation(locale: "en"), columns: columns, fullIndex: fullIndex)
-        return try ListingCatalog.Entry(name: name, records: records)
+    static func entry(_ name: String, _ table: RecordTable, columns: RecordListing.Columns = .init()) throws -> ListingCatalog.Entry {
+        try ListingCatalog.Entry(name: name, table: table, columns: columns, collation: IndexedCollation(locale: "en"))
     }
 
     /// Corpora/contacts.tsv (this file is Tests/ThumbIndexServerTests/Support/) as the CLI serves it.

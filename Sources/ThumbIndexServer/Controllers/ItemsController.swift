@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import ThumbIndex
+import ThumbIndexFormats
+import ThumbIndexStore
+
+/// The write API, and reading one item by id:
+/// - `PUT /api/listings/{name}` `{"locale","items":[...]}`: create (201) or replace (200) a listing;
+/// - `DELETE /api/listings/{name}`: 204;
+/// - `POST /api/listings/{name}/items` `{"items":[...]}`: add or replace items, 201 `{"ids":[...]}`;
+/// - `GET`/`PATCH`/`DELETE /api/listings/{name}/items/{id}`: the item, 200 with the item, 204.
+///
+/// Writes need `Authorization: Bearer TOKEN` (see ``WriteAccess``) and answer only once the store
+/// has committed them and the listing served shows them.
+struct ItemsController<Context: RequestContext>: Sendable {
+    let catalog: ListingCatalog
+    let access: WriteAccess
+
+    func addRoutes(to group: RouterGroup<Context>) {
+        group.put("{name}", use: putListing)
+        group.delete("{name}", use: deleteListing)
+        group.post("{name}/items", use: postItems)
+        group.get("{name}/items/{id}", use: getItem)
+        group.patch("{name}/items/{id}", use: patchItem)
+        group.delete("{name}/items/{id}", use: deleteItem)
+    }
+
+    @Sendable func putListing(_ request: Request, context: Context) async throws -> Response {
+        let writer = try access.writer(for: request)
+        let name = context.parameters.get("name") ?? ""
+        do { try ListingCatalog.checkName(name) } catch { throw APIError.badRequest(error.message) }
+        let body = try await WriteBodies.decode(WriteBodies.Listing.self, from: request)
+        let collation: IndexedCollation
+        do {
+            collation = try IndexedCollation(locale: body.locale)
+        } catch let error as LocaleError {
+            throw APIError.badRequest("locale: \(error.description)")
+        }
+        let (created, ids) = try await storeErrors { try await writer.replaceListing(name: name, collation: collation, items: body.items.map(\.input)) }
+        var json = JSONWriter()
+        json.raw("{")
+        json.pair("name", name)
+        json.pair("locale", collation.locale)
+        json.raw("\"items\":\(ids.count),")
+        json.key("ids")
+        json.stringArray(ids)
+        json.raw("}\n")
+        return .json(json, status: created ? .created : .ok)
+    }
+
+    @Sendable func deleteListing(_ request: Request, context: Context) async throws -> Response {
+        let writer = try access.writer(for: request)
+        let name = context.parameters.get("name") ?? ""
+        guard try await storeErrors({ try await writer.deleteListing(name: name) }) else {
+            _ = try catalog.entry(named: name)  // the 404 naming the listings there are
+            throw APIError.notFound("no listing called '\(name.prefix(100))'")
+        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func postItems(_ request: Request, context: Context) async throws -> Response {
+        let writer = try access.writer(for: request)
+        let name = context.parameters.get("name") ?? ""
+        _ = try catalog.entry(named: name)
+        let body = try await WriteBodies.decode(WriteBodies.Items.self, from: request)
+        guard !body.items.isEmpty else { throw APIError.badRequest("items: empty; give at least one item") }
+        let changes = try await storeErrors { try await writer.upsert(listing: name, items: body.items.map(\.input)) }
+        var json = JSONWriter()
+        json.raw("{")
+        json.key("ids")
+        json.stringArray(changes.map(\.new.id))
+        json.raw("}\n")
+        return .json(json, status: .created)
+    }
+
+    @Sendable func getItem(_ request: Request, context: Context) async throws -> Response {
+        let (name, id) = try parameters(context)
+        let entry = try catalog.entry(named: name)
+        if let store = access.writer?.store {
+            guard let item = try await storeErrors({ try store.item(listing: name, id: id) }) else { throw notFound(id, name) }
+            return .json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned))
+        }
+        guard let item = entry.listing.item(id: id) else { throw notFound(id, name) }
+        return .json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned))
+    }
+
+    @Sendable func patchItem(_ request: Request, context: Context) async throws -> Response {
+        let writer = try access.writer(for: request)
+        let (name, id) = try parameters(context)
+        _ = try catalog.entry(named: name)
+        let body = try await WriteBodies.decode(WriteBodies.Patch.self, from: request)
+        guard let change = try await storeErrors({ try await writer.patch(listing: name, id: id, patch: body.patch) }) else {
+            throw notFound(id, name)
+        }
+        let item = change.new
+        return .json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned))
+    }
+
+    @Sendable func deleteItem(_ request: Request, context: Context) async throws -> Response {
+        let writer = try access.writer(for: request)
+        let (name, id) = try parameters(context)
+        _ = try catalog.entry(named: name)
+        guard try await storeErrors({ try await writer.deleteItem(listing: name, id: id) }) != nil else {
+            throw notFound(id, name)
+        }
+        return Response(status: .noContent)
+    }
+
+    private func parameters(_ context: Context) throws(APIError) -> (name: String, id: String) {
+        (context.parameters.get("name") ?? "", context.parameters.get("id") ?? "")
+    }
+
+    private func notFound(_ id: String, _ name: String) -> APIError {
+        .notFound("listing '\(name.prefix(100))' has no item with id '\(id.prefix(200))'")
+    }
+
+    /// Runs `body`, answering the store's refusals as 400/404/409 with their messages.
+    private func storeErrors<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as StoreError {
+            switch error {
+            case .noSuchListing: throw APIError.notFound(error.description)
+            case .invalid, .invalidItem, .duplicateID: throw APIError.badRequest(error.description)
+            case .listingExists: throw APIError(.conflict, error.description)
+            case .cannotOpen, .notAStore, .database: throw APIError(.internalServerError, "the store failed: \(error.description)")
+            }
+        }
+    }
+}

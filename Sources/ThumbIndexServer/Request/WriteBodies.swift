@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+import ThumbIndexStore
+
+/// The JSON bodies of the write endpoints, checked strictly: wrong types, unknown fields and
+/// missing ones are refused with the path of the field (`items[3].text: ...`).
+enum WriteBodies {
+    /// The largest body accepted, in bytes (a batch of about 50,000 short items).
+    static let maximumBytes = 4 << 20
+
+    /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...]}`.
+    struct Listing: Decodable {
+        let locale: String
+        let items: [Item]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            try container.refuseUnknownKeys(["locale", "items"])
+            locale = try container.decode(String.self, forKey: Key("locale"))
+            items = try container.decode([Item].self, forKey: Key("items"))
+        }
+    }
+
+    /// `POST /api/listings/{name}/items`: `{"items": [...]}`.
+    struct Items: Decodable {
+        let items: [Item]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            try container.refuseUnknownKeys(["items"])
+            items = try container.decode([Item].self, forKey: Key("items"))
+        }
+    }
+
+    /// One item: `{"id"?, "text", "reading"?, "pinned"?}` (`reading` may be null).
+    struct Item: Decodable {
+        let input: ItemInput
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            try container.refuseUnknownKeys(["id", "text", "reading", "pinned"])
+            input = ItemInput(id: try container.decodeIfPresent(String.self, forKey: Key("id")),
+                              text: try container.decode(String.self, forKey: Key("text")),
+                              reading: try container.decodeIfPresent(String.self, forKey: Key("reading")),
+                              pinned: try container.decodeIfPresent(Bool.self, forKey: Key("pinned")) ?? false)
+        }
+    }
+
+    /// `PATCH /api/listings/{name}/items/{id}`: any of `text`, `reading` (null: none), `pinned`.
+    struct Patch: Decodable {
+        let patch: ItemPatch
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            try container.refuseUnknownKeys(["text", "reading", "pinned"])
+            let reading: String?? = container.contains(Key("reading"))
+                ? .some(try container.decodeIfPresent(String.self, forKey: Key("reading"))) : .none
+            patch = ItemPatch(text: try container.decodeIfPresent(String.self, forKey: Key("text")), reading: reading,
+                              pinned: try container.decodeIfPresent(Bool.self, forKey: Key("pinned")))
+            guard patch.text != nil || patch.reading != nil || patch.pinned != nil else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "give at least one of text, reading, pinned"))
+            }
+        }
+    }
+
+    /// Any JSON key.
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Reads and decodes the body of `request` as `T`.
+    /// - Throws: 413 past ``maximumBytes``; 400 for an empty body, invalid UTF-8 or JSON, or a field
+    ///   of the wrong type, missing or unknown, naming the field.
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maximumBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw APIError(.contentTooLarge, "the body is larger than \(maximumBytes) bytes; send the items in smaller batches")
+        }
+        let bytes = Array(buffer.readableBytesView)
+        guard !bytes.isEmpty else { throw APIError.badRequest("the body is empty; send a JSON object") }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw APIError.badRequest("the body is not valid UTF-8")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw APIError.badRequest(describe(error))
+        }
+    }
+
+    /// "items[2].text: expected a string" and the like.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            var text = ""
+            for key in codingPath {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text.isEmpty ? "body" : text
+        }
+        switch error {
+        case .typeMismatch(let type, let context):
+            return "\(path(context.codingPath)): expected \(describe(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context.codingPath)): expected \(describe(type)), got null"
+        case .keyNotFound(let key, let context):
+            return "\(path(context.codingPath + [key])): missing"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, context.underlyingError != nil {
+                return "the body is not valid JSON"
+            }
+            return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "the body is not what the endpoint takes"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is [Any].Type, is [Item].Type: "an array"
+        default: "an object"
+        }
+    }
+}
+
+extension KeyedDecodingContainer where Key == WriteBodies.Key {
+    /// Refuses a key not in `known` (a misspelt field would otherwise be ignored silently).
+    func refuseUnknownKeys(_ known: Set<String>) throws {
+        if let unknown = allKeys.first(where: { !known.contains($0.stringValue) }) {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [unknown],
+                                                    debugDescription: "unknown field; the fields are \(known.sorted().joined(separator: ", "))"))
+        }
+    }
+}

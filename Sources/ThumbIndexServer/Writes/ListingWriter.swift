@@ -1,0 +1,199 @@
+import Dispatch
+import Logging
+import ThumbIndex
+import ThumbIndexStore
+
+/// Applies writes, one at a time: to the store first (a committed transaction), then to the
+/// served snapshot, before the caller answers. So a 2xx means committed, and every request that
+/// starts after it sees the write (read-your-writes); a request never sees half of a batch, since
+/// a batch is one snapshot.
+///
+/// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it is
+/// folded into the delta, and when the pending edits pass ``mergeAfter(_:)`` everything is merged
+/// into a new base — both on a background queue, from a snapshot, while writes go on; the edits
+/// made meanwhile are applied again to the result before it is swapped in.
+///
+/// `@unchecked Sendable`: `jobs` is read and written on `queue` only, and the other properties
+/// are immutable.
+package final class ListingWriter: @unchecked Sendable {
+    package let catalog: ListingCatalog
+    package let store: ListingStore
+    private let logger: Logger
+    /// Where every write and every swap of a snapshot runs, one at a time.
+    private let queue = DispatchQueue(label: "thumbindex.writes")
+    /// Where compactions and merges run.
+    private let background = DispatchQueue(label: "thumbindex.maintenance", qos: .utility)
+    /// The running compaction or merge of each listing (on `queue` only).
+    private var jobs: [String: Job] = [:]
+    /// Tail items that trigger a compaction.
+    package let compactAfter: Int
+    /// Pending edits (delta, tail and tombstones) that trigger a merge, for a listing of `count` items.
+    package let mergeAfter: @Sendable (Int) -> Int
+    /// Called after a merge with the listing's name and new snapshot (to save its index).
+    private let onMerged: @Sendable (String, LiveListing) -> Void
+
+    /// A background compaction or merge: the edits made since its snapshot was taken.
+    /// `@unchecked Sendable`: like `jobs`, touched on `queue` only.
+    private final class Job: @unchecked Sendable {
+        var edits: [LiveEdit] = []
+    }
+
+    package init(catalog: ListingCatalog, store: ListingStore, logger: Logger, compactAfter: Int = 64,
+                 mergeAfter: @escaping @Sendable (Int) -> Int = { max(4096, $0 / 100) },
+                 onMerged: @escaping @Sendable (String, LiveListing) -> Void = { _, _ in }) {
+        self.catalog = catalog
+        self.store = store
+        self.logger = logger
+        self.compactAfter = compactAfter
+        self.mergeAfter = mergeAfter
+        self.onMerged = onMerged
+    }
+
+    // MARK: Writes
+
+    /// Creates or replaces listing `name` with `items`; returns whether it was created and the ids.
+    /// - Throws: `StoreError` (nothing written); `LocaleError`; `ICUError`, `LimitError`.
+    package func replaceListing(name: String, collation: IndexedCollation, items: [ItemInput]) async throws -> (created: Bool, ids: [String]) {
+        try await serialized { [self] in
+            let (created, stored) = try store.replaceListing(name: name, locale: collation.locale,
+                                                             columns: ListingColumns(reading: "reading", pin: "pinned"),
+                                                             items: items)
+            jobs[name] = nil  // a compaction of the old listing is of no use any more
+            let listing = try LiveListing(items: stored.map(\.liveItem), collation: collation)
+            catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
+            return (created, stored.map(\.id))
+        }
+    }
+
+    /// Deletes listing `name`; false when there was none.
+    package func deleteListing(name: String) async throws -> Bool {
+        try await serialized { [self] in
+            let deleted = try store.deleteListing(name: name)
+            jobs[name] = nil
+            catalog.remove(name)
+            return deleted
+        }
+    }
+
+    /// Inserts or replaces `items` of listing `name`, all or none.
+    /// - Throws: `StoreError` (`noSuchListing`, an invalid item: nothing written).
+    package func upsert(listing name: String, items: [ItemInput]) async throws -> [ItemChange] {
+        try await serialized { [self] in
+            let changes = try store.upsertItems(listing: name, items: items)
+            try apply(changes.map { .put($0.new.liveItem) }, to: name)
+            return changes
+        }
+    }
+
+    /// Changes some fields of item `id`; nil when the listing has no such item.
+    package func patch(listing name: String, id: String, patch: ItemPatch) async throws -> ItemChange? {
+        try await serialized { [self] in
+            guard let change = try store.patchItem(listing: name, id: id, patch: patch) else { return nil }
+            try apply([.put(change.new.liveItem)], to: name)
+            return change
+        }
+    }
+
+    /// Deletes item `id`; returns it, or nil when the listing has no such item.
+    package func deleteItem(listing name: String, id: String) async throws -> StoredItem? {
+        try await serialized { [self] in
+            guard let removed = try store.deleteItem(listing: name, id: id) else { return nil }
+            try apply([.remove(seq: Int(removed.seq))], to: name)
+            return removed
+        }
+    }
+
+    /// Runs `body` on the write queue and hands its result back to the caller.
+    private func serialized<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Publishes the snapshot after `edits` (already committed to the store). On `queue`.
+    private func apply(_ edits: [LiveEdit], to name: String) throws {
+        guard let entry = catalog[name] else { return }
+        let listing: LiveListing
+        do {
+            listing = try entry.listing.applying(edits)
+        } catch {
+            // Committed but not applied (ICU failed): serve what the store holds rather than a stale listing.
+            logger.error("\(name): applying a write failed (\(error)); rebuilding the listing from the store")
+            listing = try Self.load(name: name, from: store)
+            jobs[name] = nil
+        }
+        catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
+        jobs[name]?.edits += edits
+        scheduleMaintenance(name)
+    }
+
+    // MARK: Maintenance
+
+    /// Starts a compaction or a merge of `name` when one is due and none runs. On `queue`.
+    private func scheduleMaintenance(_ name: String) {
+        guard jobs[name] == nil, let listing = catalog[name]?.listing else { return }
+        let merge = listing.pendingEdits >= mergeAfter(listing.count)
+        guard merge || listing.tailCount >= compactAfter else { return }
+        let job = Job()
+        jobs[name] = job
+        background.async { [self] in
+            let started = ContinuousClock.now
+            let result = Result { merge ? try listing.merged() : try listing.compactingTail() }
+            queue.async { [self] in
+                guard jobs[name] === job else { return }  // the listing was replaced or deleted meanwhile
+                jobs[name] = nil
+                do {
+                    let built = try result.get().applying(job.edits)
+                    catalog.publish(ListingCatalog.Entry(name: name, listing: built))
+                    if merge {
+                        logger.info("\(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items in \(ContinuousClock.now - started)")
+                        onMerged(name, built)
+                    }
+                } catch {
+                    logger.error("\(name): \(merge ? "merge" : "compaction") failed: \(error); the listing stays as it is")
+                }
+                scheduleMaintenance(name)
+            }
+        }
+    }
+
+    /// Waits until no compaction or merge runs (for tests and benchmarks).
+    package func waitForMaintenance() async throws {
+        while try await serialized({ [self] in !jobs.isEmpty }) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    // MARK: Loading
+
+    /// The live listing of `name` as the store holds it (items read in `seq` order into columns).
+    /// - Throws: `StoreError`; `LocaleError` when the stored locale is unknown to this ICU; `ICUError`.
+    package static func load(name: String, from store: ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+        guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
+        let collation = try IndexedCollation(locale: info.locale)
+        var seqs: [Int] = []
+        seqs.reserveCapacity(info.itemCount)
+        var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()
+        var pinned: [Bool] = []
+        var anyReading = false
+        try store.forEachItem(listing: name) { item in
+            seqs.append(Int(item.seq))
+            ids.append(item.id)
+            texts.append(item.text)
+            readings.append(item.reading ?? "")
+            anyReading = anyReading || item.reading != nil
+            pinned.append(item.pinned)
+            if seqs.count & 0xFFFF == 0 { progress?(0.3 * Double(seqs.count) / Double(max(info.itemCount, 1))) }
+        }
+        return try LiveListing(seqs: seqs, ids: ids, texts: texts, readings: anyReading ? readings : nil,
+                               pinned: { pinned[$0] }, collation: collation,
+                               progress: progress.map { p in { p(0.3 + 0.7 * $0) } })
+    }
+}
+
+extension StoredItem {
+    /// The item as a live listing holds it.
+    var liveItem: LiveItem {
+        LiveItem(seq: Int(seq), id: id, text: text, reading: reading, pinned: pinned)
+    }
+}
