@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ThumbIndex
 import ThumbIndexServer
+import ThumbIndexStore
 
 /// `thumbindex serve`: the JSON API and the filter-as-you-type page over HTTP.
 struct ServeCommand: AsyncParsableCommand {
@@ -20,9 +21,21 @@ struct ServeCommand: AsyncParsableCommand {
             --reading and --pin apply to every file. With no FILE, the bundled address book \
             Corpora/contacts.tsv is served as "contacts". Ctrl-C (SIGINT) or SIGTERM stops the \
             server gracefully.
+
+            Without --store the listings are read-only. With --store DB they live in that SQLite \
+            file and take writes (with a token): the first start imports the FILE arguments (or \
+            the bundled address book, when the store is empty and no FILE is given) into it; \
+            later starts serve what it holds, and a FILE for a listing it already has is refused \
+            (use `thumbindex import --replace`). Writes need `Authorization: Bearer TOKEN`, the \
+            token read from --token-file or the THUMBINDEX_TOKEN environment variable:
+              PUT    /api/listings/NAME                    create or replace a listing
+              DELETE /api/listings/NAME
+              POST   /api/listings/NAME/items              add or replace items
+              GET|PATCH|DELETE /api/listings/NAME/items/ID
             Examples:
               thumbindex serve
               thumbindex serve --locale sv --port 9000 people=names.txt cities.tsv
+              head -c 24 /dev/urandom | base64 > token; thumbindex serve --store book.db --token-file token
             """
     )
 
@@ -35,11 +48,20 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var columns: ColumnOptions
 
+    @Option(name: .long, help: ArgumentHelp("SQLite file that keeps the listings and takes writes (created when missing).", valueName: "db"))
+    var store: String?
+
+    @Option(name: .long, help: ArgumentHelp("File holding the token that writes must carry (default: the THUMBINDEX_TOKEN environment variable; with neither, writes answer 403).", valueName: "file"))
+    var tokenFile: String?
+
     @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary) as \"contacts\".", valueName: "[name=]file"))
     var files: [String] = []
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): use 0…65535") }
+        if tokenFile != nil && store == nil {
+            throw ValidationError("--token-file needs --store: without a store the listings are read-only")
+        }
     }
 
     func run() async throws {
@@ -50,8 +72,45 @@ struct ServeCommand: AsyncParsableCommand {
         }()
         let collation = try locale.collation()
 
-        let sources = files.isEmpty ? [ListingSource.bundledCorpus] : files.map(ListingSource.init(argument:))
-        // Names are checked before any file is read: loading a big file takes seconds.
+        let sources = files.map(ListingSource.init(argument:))
+        try Self.checkNames(sources)
+        let started = ContinuousClock.now
+        let catalog: ListingCatalog
+        var writer: ListingWriter? = nil
+        var token: WriteToken? = nil
+        if let store {
+            let opened = try openStore(store)
+            try importSources(sources, into: opened, collation: collation, logger: logger)
+            catalog = try loadStore(opened, logger: logger)
+            writer = ListingWriter(catalog: catalog, store: opened, logger: logger)
+            token = try readToken()
+            if token == nil { logger.warning("no token configured (--token-file or THUMBINDEX_TOKEN): writes answer 403") }
+        } else {
+            var listings: [ListingCatalog.Entry] = []
+            for source in sources.isEmpty ? [ListingSource.bundledCorpus] : sources {
+                let loaded = try source.load(collation: collation, columns: columns)
+                let listing = loaded.entry.listing
+                logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
+                listings.append(loaded.entry)
+            }
+            do {
+                catalog = try ListingCatalog(listings)
+            } catch {
+                throw CLIError(error.description)
+            }
+        }
+        let loadTime = ContinuousClock.now - started
+        var options = ServerOptions(host: host, port: port, catalog: catalog, logger: logger) { url in
+            logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(Self.seconds(loadTime))); Ctrl-C stops")
+        }
+        options.writer = writer
+        options.token = token
+        try await buildApplication(options).runService()
+        logger.info("stopped")
+    }
+
+    /// Names are checked before any file is read: loading a big file takes seconds.
+    private static func checkNames(_ sources: [ListingSource]) throws {
         var names = Set<String>()
         for source in sources {
             guard ListingCatalog.isValidName(source.name) else {
@@ -61,26 +120,77 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CLIError("two listings are called '\(source.name)'; name them with NAME=FILE")
             }
         }
-        var listings: [ListingCatalog.Entry] = []
-        let started = ContinuousClock.now
-        for source in sources {
-            let loaded = try source.load(collation: collation, columns: columns)
-            let listing = loaded.entry.listing
-            logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
-            listings.append(loaded.entry)
-        }
-        let catalog: ListingCatalog
+    }
+
+    private func openStore(_ path: String) throws -> ListingStore {
         do {
-            catalog = try ListingCatalog(listings)
+            return try ListingStore(path: path)
         } catch {
-            throw CLIError(error.description)
+            throw CLIError("--store \(error.description)")
         }
-        let loadTime = ContinuousClock.now - started
-        let app = buildApplication(ServerOptions(host: host, port: port, catalog: catalog, logger: logger) { url in
-            logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(Self.seconds(loadTime))); Ctrl-C stops")
-        })
-        try await app.runService()
-        logger.info("stopped")
+    }
+
+    /// Imports each FILE into the store (refusing a listing it has); on first start with no FILE,
+    /// the bundled address book.
+    private func importSources(_ sources: [ListingSource], into store: ListingStore, collation: IndexedCollation,
+                               logger: Logger) throws {
+        let existing = try storeErrors(store) { try store.listings().map(\.name) }
+        let toImport = sources.isEmpty && existing.isEmpty ? [ListingSource.bundledCorpus] : sources
+        for source in toImport {
+            guard !existing.contains(source.name) else {
+                throw CLIError("\(source.path): the store \(store.path) has a listing called '\(source.name)' already; serve the store without FILE, or replace the listing with `thumbindex import --store \(store.path) --replace \(source.name)=\(source.path)`")
+            }
+            let clock = ContinuousClock()
+            let started = clock.now
+            let count = try source.importListing(into: store, collation: collation, columns: columns, replacing: false)
+            logger.info("imported \(source.name) from \(source.path) into \(store.path): \(count) items in \(Self.seconds(clock.now - started))")
+        }
+    }
+
+    /// Every listing of the store, built from its items.
+    private func loadStore(_ store: ListingStore, logger: Logger) throws -> ListingCatalog {
+        var entries: [ListingCatalog.Entry] = []
+        for info in try storeErrors(store, { try store.listings() }) {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let listing = try LibraryWork.run("\(info.name): loading", items: info.itemCount, source: store.path) { progress in
+                do {
+                    return try ListingWriter.load(name: info.name, from: store, progress: progress)
+                } catch let error as LocaleError {
+                    throw CLIError("\(store.path): listing '\(info.name)': \(error.description)")
+                }
+            }
+            logger.info("loaded \(info.name) from \(store.path): \(listing.count) items (\(info.locale)) in \(Self.seconds(clock.now - started))")
+            entries.append(ListingCatalog.Entry(name: info.name, listing: listing))
+        }
+        do {
+            return try ListingCatalog(entries)
+        } catch {
+            throw CLIError("\(store.path): \(error.description)")
+        }
+    }
+
+    /// The write token: --token-file, else THUMBINDEX_TOKEN, else none.
+    private func readToken() throws -> WriteToken? {
+        do {
+            if let tokenFile {
+                guard let data = FileManager.default.contents(atPath: tokenFile), let text = String(data: data, encoding: .utf8) else {
+                    throw CLIError("--token-file \(tokenFile): cannot read the file")
+                }
+                return try WriteToken(text, source: "--token-file \(tokenFile)")
+            }
+            if let text = ProcessInfo.processInfo.environment["THUMBINDEX_TOKEN"], !text.isEmpty {
+                return try WriteToken(text, source: "THUMBINDEX_TOKEN")
+            }
+            return nil
+        } catch let error as TokenError {
+            throw CLIError(error.message)
+        }
+    }
+
+    /// Runs `body`, naming the store in its errors.
+    private func storeErrors<T>(_ store: ListingStore, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as StoreError { throw CLIError("\(store.path): \(error.description)") }
     }
 
     /// "0.048 s", "3.24 s".
