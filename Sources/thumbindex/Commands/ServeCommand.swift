@@ -54,11 +54,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("File holding the token that writes must carry (default: the THUMBINDEX_TOKEN environment variable; with neither, writes answer 403).", valueName: "file"))
     var tokenFile: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --store: fold the newest edits into the indexed delta once this many wait in the tail (it is rebuilt on every write).", valueName: "n"))
+    var compactAfter = 64
+
+    @Option(name: .long, help: ArgumentHelp("With --store: merge every pending edit into a new base once there are this many (default: 4096 or 1% of the listing, whichever is more).", valueName: "n"))
+    var mergeAfter: Int?
+
     @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary) as \"contacts\".", valueName: "[name=]file"))
     var files: [String] = []
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): use 0…65535") }
+        guard compactAfter >= 1 else { throw ValidationError("--compact-after \(compactAfter): use 1 or more") }
+        if let mergeAfter, mergeAfter < 1 { throw ValidationError("--merge-after \(mergeAfter): use 1 or more") }
         if tokenFile != nil && store == nil {
             throw ValidationError("--token-file needs --store: without a store the listings are read-only")
         }
@@ -82,7 +90,9 @@ struct ServeCommand: AsyncParsableCommand {
             let opened = try openStore(store)
             try importSources(sources, into: opened, collation: collation, logger: logger)
             catalog = try loadStore(opened, logger: logger)
-            writer = ListingWriter(catalog: catalog, store: opened, logger: logger)
+            let mergeAfter = self.mergeAfter
+            writer = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
+                                   mergeAfter: { count in mergeAfter ?? max(4096, count / 100) })
             token = try readToken()
             if token == nil { logger.warning("no token configured (--token-file or THUMBINDEX_TOKEN): writes answer 403") }
         } else {
