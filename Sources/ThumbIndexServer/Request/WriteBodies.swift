@@ -39,10 +39,10 @@ enum WriteBodies {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             try container.refuseUnknownKeys(["id", "text", "reading", "pinned"])
-            input = ItemInput(id: try container.decodeIfPresent(String.self, forKey: Key("id")),
+            input = ItemInput(id: try container.decodeUnlessAbsent(String.self, forKey: Key("id")),
                               text: try container.decode(String.self, forKey: Key("text")),
                               reading: try container.decodeIfPresent(String.self, forKey: Key("reading")),
-                              pinned: try container.decodeIfPresent(Bool.self, forKey: Key("pinned")) ?? false)
+                              pinned: try container.decodeUnlessAbsent(Bool.self, forKey: Key("pinned")) ?? false)
         }
     }
 
@@ -55,8 +55,8 @@ enum WriteBodies {
             try container.refuseUnknownKeys(["text", "reading", "pinned"])
             let reading: String?? = container.contains(Key("reading"))
                 ? .some(try container.decodeIfPresent(String.self, forKey: Key("reading"))) : .none
-            patch = ItemPatch(text: try container.decodeIfPresent(String.self, forKey: Key("text")), reading: reading,
-                              pinned: try container.decodeIfPresent(Bool.self, forKey: Key("pinned")))
+            patch = ItemPatch(text: try container.decodeUnlessAbsent(String.self, forKey: Key("text")), reading: reading,
+                              pinned: try container.decodeUnlessAbsent(Bool.self, forKey: Key("pinned")))
             guard patch.text != nil || patch.reading != nil || patch.pinned != nil else {
                 throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "give at least one of text, reading, pinned"))
             }
@@ -131,6 +131,11 @@ enum WriteBodies {
 }
 
 extension KeyedDecodingContainer where Key == WriteBodies.Key {
+    /// The value of an optional field that may be absent but not null (`"pinned": null` is refused).
+    func decodeUnlessAbsent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        contains(key) ? try decode(type, forKey: key) : nil
+    }
+
     /// Refuses a key not in `known` (a misspelt field would otherwise be ignored silently).
     func refuseUnknownKeys(_ known: Set<String>) throws {
         if let unknown = allKeys.first(where: { !known.contains($0.stringValue) }) {
