@@ -35,7 +35,7 @@ struct CorpusOptions: ParsableArguments {
 /// Where the PostgreSQL server of `postgres.sh` is (and the durable systems' files).
 struct PostgresOptions: ParsableArguments {
     @Option(help: "The scratch folder of postgres.sh: data/, socket/, and the SQLite file of the durable figures.")
-    var postgres = ".build/postgres"
+    var postgres = "/tmp/thumbindex-bench-postgres"
 
     var server: PostgresServer { PostgresServer(scratch: postgres) }
 }

@@ -52,21 +52,26 @@ public struct PostgresServer: Sendable {
     }
 
     /// Runs `pg_ctl` (as `postgres` when this process is root) and waits for it.
+    ///
+    /// posix_spawn + waitpid rather than Foundation's `Process`, whose `waitUntilExit` never
+    /// returned here once `pg_ctl start` had left the server running in the background.
     private func pgCtl(_ arguments: [String]) throws {
-        let process = Process()
         let pgCtl = "\(binDirectory)/pg_ctl"
-        if Self.asRoot {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", "postgres", "--", pgCtl] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: pgCtl)
-            process.arguments = arguments
-        }
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("pg_ctl \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): see \(scratch)/server.log")
+        let argv = Self.asRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--", pgCtl] + arguments : [pgCtl] + arguments
+        var cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)  // pg_ctl's chatter
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw BenchmarkError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exited normally (low 7 bits 0) with code 0.
+        guard status & 0x7f == 0 && (status >> 8) & 0xff == 0 else {
+            throw BenchmarkError("pg_ctl \(arguments.joined(separator: " ")) failed (wait status \(status)): see \(scratch)/server.log")
         }
     }
 }

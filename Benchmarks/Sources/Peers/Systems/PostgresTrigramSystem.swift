@@ -67,6 +67,7 @@ public final class PostgresTrigramSystem: KeystrokeSystem {
             throw BenchmarkError("locale '\(locale)' is not a plain BCP 47 tag")
         }
         try connection.execute("""
+            SET client_min_messages = warning;
             DROP TABLE IF EXISTS item;
             CREATE EXTENSION IF NOT EXISTS pg_trgm;
             DROP COLLATION IF EXISTS listing;
