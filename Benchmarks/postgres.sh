@@ -3,7 +3,7 @@
 # on the 1.4M GeoNames names (the typing sessions of run.sh), writes and start-up, then report.py's
 # PostgreSQL section of RESULTS.md.
 #
-#   Benchmarks/postgres.sh                                # ~20 min on 2 cores
+#   Benchmarks/postgres.sh                                # ~7 min on 2 cores
 #   LIMIT=100000 RESULTS=/tmp/pg Benchmarks/postgres.sh   # a quick slice (report in /tmp/pg/RESULTS.md)
 #
 # It runs its own PostgreSQL server: installs what is missing through apt-get, makes a fresh

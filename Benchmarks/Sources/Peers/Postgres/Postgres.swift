@@ -3,9 +3,6 @@ import CPostgres
 /// A small wrapper over libpq, PostgreSQL's C client: a connection, named prepared statements,
 /// results and `COPY … FROM STDIN`.
 enum Postgres {
-    /// libpq's version as a number (150018 for 15.18).
-    static var libraryVersion: Int { Int(PQlibVersion()) }
-
     /// Whether a server accepts connections at `conninfo` (no authentication is attempted).
     static func accepts(_ conninfo: String) -> Bool { PQping(conninfo) == PQPING_OK }
 
@@ -30,9 +27,6 @@ enum Postgres {
         }
 
         deinit { PQfinish(handle) }
-
-        /// The server's version string ("15.18 (Debian 15.18-0+deb12u1)").
-        var serverVersion: String { (try? execute("SHOW server_version").string(0, 0)) ?? "?" }
 
         /// Runs one or more statements without parameters; the result of the last one.
         @discardableResult
@@ -114,8 +108,6 @@ enum Postgres {
             let value = UnsafeRawPointer(PQgetvalue(handle, row, column)!).assumingMemoryBound(to: UInt8.self)
             return UnsafeBufferPointer(start: value, count: count)
         }
-
-        func string(_ row: Int32, _ column: Int32) -> String { String(decoding: utf8(row, column), as: UTF8.self) }
 
         /// An integer column (text format: decimal digits, maybe a minus sign).
         func int(_ row: Int32, _ column: Int32) -> Int {
