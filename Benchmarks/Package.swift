@@ -5,7 +5,8 @@ import PackageDescription
 /// `swift test` of ThumbIndex ever builds or runs it.
 ///
 ///   Peers        the systems under test behind one interface (ThumbIndex, the naive seed way,
-///                localizedStandardContains, SQLite FTS5 trigram, memmem over folded UTF-8) and
+///                localizedStandardContains, SQLite FTS5 trigram, PostgreSQL 15 + pg_trgm, memmem
+///                over folded UTF-8) and
 ///                the listing builders (ThumbIndex, ICU AlphabeticIndex records, Foundation sort)
 ///   peers-run    loads a corpus once per process, runs one system over the typing sessions and
 ///                writes JSON (what RESULTS.md is made from, by report.py)
@@ -22,12 +23,15 @@ let package = Package(
     targets: [
         // The system's libsqlite3 (3.40.1 on Debian 12, built with FTS5 and dbstat).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // libpq, PostgreSQL's C client (15.x on Debian 12), for the PostgreSQL + pg_trgm peer.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         // glibc's memmem, for the folded-scan peer.
         .target(name: "CMemmem"),
         .target(
             name: "Peers",
             dependencies: [
                 "CSQLite",
+                "CPostgres",
                 "CMemmem",
                 .product(name: "ThumbIndex", package: "ThumbIndex"),
                 .product(name: "ThumbIndexTestSupport", package: "ThumbIndex"),

@@ -2,12 +2,16 @@
 """Turns the JSON files of a benchmark run (peers-run, run.sh) into RESULTS.md's tables and the plot.
 
 Usage:  report.py [--results results] [--markdown RESULTS.md] [--plot results/latency.png]
+        report.py --postgres [--results results/postgres] [--markdown RESULTS.md]
 
 Reads   <results>/<corpus>-<system>.json         (peers-run keystrokes)
         <results>/<corpus>-build-<builder>.json  (peers-run build)
         <results>/machine.json, <results>/steps.tsv   (run.sh)
+        <results>/<corpus>-writes-<system>.json, <results>/<corpus>-startup-<system>.json  (postgres.sh)
 Writes  the part of RESULTS.md between the GENERATED markers (the rest is prose, kept as is),
         and the plot of median keystroke latency by typed length (log scale), one line per system.
+        With --postgres: only the part between the GENERATED (report.py --postgres) markers, from
+        the run of postgres.sh (PostgreSQL + pg_trgm, SQLite FTS5 and ThumbIndex), and no plot.
 
 Every number and ratio comes from the one run in <results>. Medians per typed length are over the
 keystrokes a system ran; sampled systems ran a spread-out subset of the same sessions, and their
@@ -16,6 +20,7 @@ p99 weights each bucket's samples by the bucket's share of all keystrokes.
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -25,6 +30,7 @@ SYSTEMS = [
     ("thumbindex-stateless", "ThumbIndex, stateless filter"),
     ("sqlite-fts5", "SQLite FTS5 trigram, detail=none"),
     ("sqlite-fts5-full", "SQLite FTS5 trigram, detail=full"),
+    ("postgres-trgm", "PostgreSQL 15 + pg_trgm (GIN, ILIKE)"),
     ("folded-memmem", "memmem over pre-folded UTF-8"),
     ("naive-seed", "naive seed: deep copy + range(of:)"),
     ("localized-contains", "localizedStandardContains scan"),
@@ -39,11 +45,18 @@ BUILDERS = [
 CORPORA = [("geonames", "GeoNames"), ("people", "people")]
 BUCKETS = ["1", "2", "3", "4+"]
 BEGIN, END = "<!-- BEGIN GENERATED (report.py) -->", "<!-- END GENERATED (report.py) -->"
+PG_BEGIN, PG_END = "<!-- BEGIN GENERATED (report.py --postgres) -->", "<!-- END GENERATED (report.py --postgres) -->"
+# The durable systems of postgres.sh (writes, start-up); ThumbIndex's live server joins when it lands.
+DURABLE = [
+    ("postgres-trgm", "PostgreSQL 15 + pg_trgm"),
+    ("sqlite-fts5", "SQLite FTS5 trigram (file, WAL, synchronous=FULL)"),
+    ("thumbindex-live", "ThumbIndex live server"),
+]
 GIB = 1024 ** 3
 
 
 def load(results):
-    runs, builds = {}, {}
+    runs, builds, durable = {}, {}, {}
     for name in sorted(os.listdir(results)):
         if not name.endswith(".json") or name == "machine.json":
             continue
@@ -53,6 +66,8 @@ def load(results):
             runs[(data["corpus"], data["system"])] = data
         elif data.get("kind") == "build":
             builds[(data["corpus"], data["builder"])] = data
+        elif data.get("kind") in ("writes", "startup"):
+            durable[(data["kind"], data["corpus"], data["system"])] = data
     machine = {}
     path = os.path.join(results, "machine.json")
     if os.path.exists(path):
@@ -63,7 +78,7 @@ def load(results):
     if os.path.exists(path):
         with open(path) as f:
             steps = [line.rstrip("\n").split("\t") for line in f if line.strip()]
-    return runs, builds, machine, steps
+    return runs, builds, durable, machine, steps
 
 
 def bucket(length):
@@ -195,10 +210,10 @@ def build_table(runs, builds, corpus):
     return lines
 
 
-def agreement_table(runs, corpus):
+def agreement_table(runs, corpus, ref_name=None):
     """How often each system's answer equals the reference's, on the keystrokes both ran."""
-    ref_name = next((n for n in ("thumbindex-stateless", "thumbindex", "naive-seed") if (corpus, n) in runs), None)
-    if not ref_name:
+    ref_name = ref_name or next((n for n in ("thumbindex-stateless", "thumbindex", "naive-seed") if (corpus, n) in runs), None)
+    if not ref_name or (corpus, ref_name) not in runs:
         return []
     ref = runs[(corpus, ref_name)]
     ref_by = {m["position"]: m for m in ref["run"]["measured"]}
@@ -315,6 +330,7 @@ def machine_section(machine, steps):
         for key, label in [
             ("date", "run"), ("cpu", "CPU"), ("cores", "cores"), ("memory", "memory"), ("kernel", "kernel"),
             ("os", "OS"), ("swift", "Swift"), ("icu", "ICU (system)"), ("sqlite", "SQLite (system)"),
+            ("postgres", "PostgreSQL (system)"),
             ("commit", "repository commit"), ("thumbindex", "ThumbIndex search"), ("load", "load average at start"),
         ]:
             if machine.get(key):
@@ -360,6 +376,101 @@ def generate(runs, builds, machine, steps):
             out += at
             out.append("")
     out.append(END)
+    return "\n".join(out)
+
+
+def percentile(xs, q):
+    """Nearest rank: the smallest sample with at least q of the samples at or below it."""
+    xs = sorted(xs)
+    return xs[max(0, math.ceil(q * len(xs)) - 1)] if xs else None
+
+
+def generate_postgres(runs, durable, machine, steps):
+    """PostgreSQL + pg_trgm against SQLite FTS5 and ThumbIndex: keystrokes, writes, start-up (postgres.sh)."""
+    provisional = machine.get("provisional", False)
+    out = [PG_BEGIN, ""]
+    out.append("#### Machine and run")
+    out.append("")
+    out += machine_section(machine, steps)
+    out.append("")
+    for corpus, label in CORPORA:
+        items = next((r["items"] for (c, _), r in runs.items() if c == corpus), None)
+        if items is None:
+            continue
+        sections = next((r["sections"] for (c, _), r in runs.items() if c == corpus), 0)
+        out.append(f"#### Keystrokes: {label}, {items:,} items, {sections} sections")
+        out.append("")
+        out.append("Median by typed length and p99 over all keystrokes, in milliseconds (PostgreSQL's "
+                   "peak RSS is the client's; the server's memory is apart).")
+        out.append("")
+        out += latency_table(runs, corpus, provisional)
+        out.append("")
+        pg = runs.get((corpus, "postgres-trgm"))
+        if pg:
+            pgs = stats(pg)
+            lines = ["| PostgreSQL's time over | 1 char | 2 chars | 3 chars | 4+ chars | p99 |",
+                     "|---|---:|---:|---:|---:|---:|"]
+            for system, label2 in SYSTEMS:
+                other = runs.get((corpus, system))
+                if not other or system == "postgres-trgm":
+                    continue
+                os_ = stats(other)
+                rs = [ratio(a, b) for a, b in zip(pgs["medians"], os_["medians"])] + [ratio(pgs["p99"], os_["p99"])]
+                lines.append(f"| {label2} | " + " | ".join(fmt_ratio(r) for r in rs) + " |")
+            out.append("Ratios (PostgreSQL's latency divided by the other system's; above 1× PostgreSQL is slower):")
+            out.append("")
+            out += lines
+            out.append("")
+        for ref in ("thumbindex-stateless", "sqlite-fts5"):
+            at = agreement_table(runs, corpus, ref)
+            if at:
+                out.append(f"Answers compared with {ref}'s on the keystrokes both ran:")
+                out.append("")
+                out += at
+                out.append("")
+    writes = [(label, durable.get(("writes", c, s))) for s, label in DURABLE for c, _ in CORPORA]
+    writes = [(label, w) for label, w in writes if w]
+    out.append("#### Writes")
+    out.append("")
+    out.append("Into the store loaded with the whole listing; each single insert a transaction of its own, "
+               "each batch one transaction; time from the call to the commit's return (durable on disk).")
+    out.append("")
+    out.append("| system | single insert median ms | p99 ms | inserts timed | batch median ms | p99 ms | batches × rows | rows/s in batches |")
+    out.append("|---|---:|---:|---:|---:|---:|---|---:|")
+    for label, w in writes:
+        single = [x / 1000 for x in w["writes"]["singleMicros"]]
+        batch = w["writes"]["batchMillis"]
+        size = w["writes"]["batchSize"]
+        out.append(f"| {label} | {ms(median(single))} | {ms(percentile(single, 0.99))} | {len(single):,} | "
+                   f"{ms(median(batch))} | {ms(percentile(batch, 0.99))} | {len(batch)} × {size:,} | "
+                   f"{size / (median(batch) / 1000):,.0f} |")
+    out.append("| ThumbIndex live server | — | — | — | — | — | — | — (not yet: the `thumbindex-live` hook) |")
+    out.append("")
+    starts = [(label, durable.get(("startup", c, s))) for s, label in DURABLE for c, _ in CORPORA]
+    starts = [(label, st) for label, st in starts if st]
+    out.append("#### Start-up")
+    out.append("")
+    out.append("From launching the database process on its existing files (PostgreSQL: `pg_ctl start`, "
+               "polling every ms until it accepts connections) or opening the file (SQLite), to the first "
+               "answered keystroke; medians of the starts, in seconds. The OS page cache is warm (the files "
+               "were just written or read); the database's own caches are empty.")
+    out.append("")
+    if starts:
+        query = starts[0][1]["query"]
+        out.append(f"The keystrokes typed after each start: the sessions' first query, {' → '.join(repr(q) for q in query)}.")
+        out.append("")
+    out.append("| system | to first answer, s (median) | all starts | phases (median s) | rest of the query s |")
+    out.append("|---|---:|---|---|---:|")
+    for label, st in starts:
+        firsts = [x["toFirstAnswer"] for x in st["starts"]]
+        names = [p["name"] for p in st["starts"][0]["phases"]]
+        phase = {n: median([next(p["seconds"] for p in x["phases"] if p["name"] == n) for x in st["starts"]]) for n in names}
+        shown = ", ".join(f"{n} {phase[n]:.3f}" for n in names if n != "rest of the query")
+        out.append(f"| {label} | {median(firsts):.3f} | {', '.join(f'{x:.3f}' for x in firsts)} | {shown} | "
+                   f"{phase.get('rest of the query', 0):.3f} |")
+    out.append("| ThumbIndex live server | — | — | not yet: the `thumbindex-live` hook | — |")
+    out.append("")
+    out.append(PG_END)
     return "\n".join(out)
 
 
@@ -411,23 +522,31 @@ def main():
     parser.add_argument("--markdown", default=os.path.join(here, "RESULTS.md"))
     parser.add_argument("--plot", default=None, help="default: <results>/latency.png")
     parser.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
+    parser.add_argument("--postgres", action="store_true",
+                        help="the PostgreSQL section from postgres.sh's results (default --results results/postgres)")
     args = parser.parse_args()
+    if args.postgres and args.results == parser.get_default("results"):
+        args.results = os.path.join(here, "results", "postgres")
 
-    runs, builds, machine, steps = load(args.results)
+    runs, builds, durable, machine, steps = load(args.results)
     if not runs and not builds:
         sys.exit(f"no results in {args.results}")
-    text = generate(runs, builds, machine, steps)
+    if args.postgres:
+        text, begin, end = generate_postgres(runs, durable, machine, steps), PG_BEGIN, PG_END
+    else:
+        text, begin, end = generate(runs, builds, machine, steps), BEGIN, END
     if args.print:
         print(text)
     else:
-        old = open(args.markdown).read() if os.path.exists(args.markdown) else f"# Results\n\n{BEGIN}\n{END}\n"
-        if BEGIN not in old:
-            old += f"\n{BEGIN}\n{END}\n"
-        new = re.sub(re.escape(BEGIN) + r".*?" + re.escape(END), lambda _: text, old, flags=re.S)
+        old = open(args.markdown).read() if os.path.exists(args.markdown) else f"# Results\n\n{begin}\n{end}\n"
+        if begin not in old:
+            old += f"\n{begin}\n{end}\n"
+        new = re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _: text, old, flags=re.S)
         with open(args.markdown, "w") as f:
             f.write(new)
         print(f"wrote {args.markdown}", file=sys.stderr)
-    plot(runs, args.plot or os.path.join(args.results, "latency.png"), machine.get("provisional", False))
+    if not args.postgres:
+        plot(runs, args.plot or os.path.join(args.results, "latency.png"), machine.get("provisional", False))
 
 
 if __name__ == "__main__":

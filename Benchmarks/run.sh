@@ -5,6 +5,7 @@
 #   Benchmarks/run.sh                      # everything (~35 min on 2 cores)
 #   LIMIT=100000 RESULTS=/tmp/r Benchmarks/run.sh   # a quick slice of both corpora
 #   CORPORA_LIST=geonames Benchmarks/run.sh         # one corpus
+#   POSTGRES=0 Benchmarks/run.sh                    # without the PostgreSQL run (postgres.sh)
 #
 # Needs the large corpora: `python3 Corpora/generate_large.py` from the repository root.
 set -euo pipefail
@@ -19,52 +20,13 @@ PEERS="thumbindex thumbindex-stateless sqlite-fts5 folded-memmem naive-seed loca
 
 mkdir -p "$RESULTS"
 : > "$RESULTS/steps.tsv"
-step() {  # step NAME COMMAND...: runs it and appends its wall-clock seconds to steps.tsv
-    local name=$1 start end
-    shift
-    start=$(date +%s.%N)
-    "$@"
-    end=$(date +%s.%N)
-    awk -v n="$name" -v s="$start" -v e="$end" 'BEGIN { printf "%s\t%.1f\n", n, e - s }' >> "$RESULTS/steps.tsv"
-}
+. ./lib.sh
 
 step build swift build -c release --product peers-run
 run=.build/release/peers-run
 
 # The machine, and whether ThumbIndex's search index has landed (else its numbers are provisional).
-provisional=true
-if ls ../Sources/ThumbIndex/Search/*.swift >/dev/null 2>&1 && grep -rqs "SearchIndex" ../Sources/ThumbIndex/Search/; then
-    provisional=false
-fi
-python3 - "$RESULTS/machine.json" "$provisional" <<'PY'
-import json, os, subprocess, sys, datetime
-def sh(cmd):
-    try:
-        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout.strip()
-    except Exception:
-        return ""
-lscpu = dict(line.split(":", 1) for line in sh("lscpu").splitlines() if ":" in line)
-mem_kb = int(sh("awk '/MemTotal/ {print $2}' /proc/meminfo") or 0)
-provisional = sys.argv[2] == "true"
-info = {
-    "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
-    "cpu": lscpu.get("Model name", "").strip(),
-    "cores": f"{lscpu.get('CPU(s)', '').strip()} CPUs ({lscpu.get('Thread(s) per core', '').strip()} thread(s) per core), "
-             f"L2 {lscpu.get('L2 cache', '').strip()}, L3 {lscpu.get('L3 cache', '').strip()}",
-    "memory": f"{mem_kb / 2**20:.1f} GiB",
-    "kernel": sh("uname -sr"),
-    "os": sh(". /etc/os-release && echo $PRETTY_NAME"),
-    "swift": sh("swift --version 2>&1 | head -1"),
-    "icu": sh("dpkg-query -W -f='${Version}' libicu72") + " (libicu72)",
-    "sqlite": sh("dpkg-query -W -f='${Version}' libsqlite3-0") + " (libsqlite3-0)",
-    "commit": sh("git -C .. log -1 --format='%h %s'") + (" (uncommitted changes)" if sh("git -C .. status --porcelain -- ../Sources") else ""),
-    "thumbindex": "temporary scan (the search index has not landed): numbers are provisional" if provisional
-                  else "search index (Sources/ThumbIndex/Search)",
-    "load": sh("cut -d' ' -f1-3 /proc/loadavg"),
-    "provisional": provisional,
-}
-json.dump(info, open(sys.argv[1], "w"), indent=1)
-PY
+machine_json "$RESULTS/machine.json"
 
 for corpus in $CORPORA_LIST; do
     slice=()
@@ -101,6 +63,13 @@ for corpus in $CORPORA_LIST; do
         step "$corpus $builder" $run build "${common[@]}" --builder $builder "${cap[@]}" --out "$RESULTS/$corpus-build-$builder.json"
     done
 done
+
+# PostgreSQL 15 + pg_trgm against SQLite FTS5 and ThumbIndex on GeoNames (keystrokes, writes,
+# start-up): a run of its own with its own server, into $RESULTS/postgres and its section of
+# RESULTS.md. POSTGRES=0 skips it.
+if [ "${POSTGRES:-1}" = 1 ] && [[ " $CORPORA_LIST " == *" geonames "* ]]; then
+    RESULTS="$RESULTS/postgres" CORPORA="$CORPORA" LIMIT="$LIMIT" BUDGET="$BUDGET" ./postgres.sh
+fi
 
 # Tables into RESULTS.md (between the GENERATED markers) and the plot; matplotlib in a local venv.
 if [ ! -x .venv/bin/python ]; then

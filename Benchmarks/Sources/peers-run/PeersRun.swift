@@ -12,7 +12,7 @@ struct PeersRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peers-run",
         abstract: "Benchmark ThumbIndex against its peers on the large corpora.",
-        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self])
+        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self])
 }
 
 /// Options every subcommand shares.
@@ -32,8 +32,17 @@ struct CorpusOptions: ParsableArguments {
     var spec: Corpus { Corpus(name: corpus, directory: corpora, limit: limit) }
 }
 
+/// Where the PostgreSQL server of `postgres.sh` is (and the durable systems' files).
+struct PostgresOptions: ParsableArguments {
+    @Option(help: "The scratch folder of postgres.sh: data/, socket/, and the SQLite file of the durable figures.")
+    var postgres = "/tmp/thumbindex-bench-postgres"
+
+    var server: PostgresServer { PostgresServer(scratch: postgres) }
+}
+
 extension Corpus.Name: ExpressibleByArgument {}
 extension SystemID: ExpressibleByArgument {}
+extension DurableSystemID: ExpressibleByArgument {}
 extension KeystrokeRunner.Mode: ExpressibleByArgument {}
 
 /// Memory at three points of a run, in bytes.
@@ -77,6 +86,7 @@ extension PeersRun {
     struct Keystrokes: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Build one system and time the typing sessions on it.")
         @OptionGroup var options: CorpusOptions
+        @OptionGroup var postgres: PostgresOptions
 
         @Option(help: "The system: \(SystemID.allCases.map(\.rawValue).joined(separator: ", ")).")
         var system: SystemID
@@ -124,7 +134,8 @@ extension PeersRun {
             let items = snapshot?.count ?? table!.count
             let inputResident = ProcessMemory.resident
             log("\(system.rawValue) on \(corpus.tag): \(items) items; building")
-            let (built, build) = try system.make(corpus: corpus, table: table, snapshot: snapshot)
+            let (built, build) = try system.make(corpus: corpus, table: table, snapshot: snapshot,
+                                                 postgres: system == .postgres ? postgres.server : nil)
             table = nil
             let builtResident = ProcessMemory.resident
             log("built in \(build.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", "))")
@@ -273,6 +284,109 @@ extension PeersRun {
                              sections: sections,
                              memory: MemoryReport(inputResident: inputResident, builtResident: ProcessMemory.resident,
                                                   peakResident: ProcessMemory.peakResident)),
+                      to: out)
+        }
+    }
+
+    /// Times writes on a durable system's files: single-row inserts, then batches.
+    struct Writes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time single-row inserts and batches on a durable system (PostgreSQL, a SQLite file).")
+        @OptionGroup var options: CorpusOptions
+        @OptionGroup var postgres: PostgresOptions
+
+        @Option(help: "The system: \(DurableSystemID.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var system: DurableSystemID
+
+        @Option(help: "Single-row inserts timed, each its own transaction.")
+        var singles = 2000
+
+        @Option(help: "Batches timed, each --batch-size rows in one transaction.")
+        var batches = 50
+
+        @Option(help: "Rows per batch.")
+        var batchSize = 1000
+
+        @Option(help: "The JSON file to write.")
+        var out: String
+
+        struct Report: Codable {
+            var kind = "writes"
+            var system: DurableSystemID
+            var corpus: Corpus.Name
+            var tag: String
+            /// Rows in the store before the writes (the listing).
+            var items: Int
+            var create: BuildReport?
+            var start: BuildReport
+            var writes: DurableRunner.Writes
+        }
+
+        func run() throws {
+            let corpus = options.spec
+            let snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
+            let store = try system.store(scratch: postgres.postgres)
+            // Fresh files from the listing, so that every run writes into the same state.
+            var create = BuildReport()
+            log("\(system.rawValue): creating the store from \(corpus.tag)")
+            try store.stop()
+            try store.create(snapshot: snapshot, locale: corpus.locale, report: &create)
+            try store.stop()
+            var start = BuildReport()
+            let built = try store.start(report: &start)
+            var runner = DurableRunner(log: log)
+            runner.singles = singles
+            runner.batches = batches
+            runner.batchSize = batchSize
+            let items = NewItem.spread(runner.itemsNeeded, over: snapshot, prefix: "w")
+            let writes = try runner.writes(built, items: items)
+            try write(Report(system: system, corpus: corpus.name, tag: corpus.tag, items: snapshot.count, create: create,
+                             start: start, writes: writes),
+                      to: out)
+        }
+    }
+
+    /// Times start-ups: from launching the database process (or opening the file) to the first answer.
+    struct Startup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time a durable system's start on its existing files up to the first answered keystroke.")
+        @OptionGroup var options: CorpusOptions
+        @OptionGroup var postgres: PostgresOptions
+
+        @Option(help: "The system: \(DurableSystemID.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var system: DurableSystemID
+
+        @Option(help: "Starts timed (median reported).")
+        var rounds = 5
+
+        @Option(help: "The JSON file to write.")
+        var out: String
+
+        struct Report: Codable {
+            var kind = "startup"
+            var system: DurableSystemID
+            var corpus: Corpus.Name
+            var tag: String
+            var items: Int
+            /// The keystrokes typed after each start: the sessions' first query.
+            var query: [String]
+            var create: BuildReport
+            var starts: [DurableRunner.Start]
+        }
+
+        func run() throws {
+            let corpus = options.spec
+            let snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
+            let sessions = try corpus.readSessions()
+            let query = sessions.keystrokes.filter { $0.query == 0 }.map(\.text)
+            let store = try system.store(scratch: postgres.postgres)
+            var create = BuildReport()
+            log("\(system.rawValue): creating the store from \(corpus.tag)")
+            try store.stop()
+            try store.create(snapshot: snapshot, locale: corpus.locale, report: &create)
+            let starts = try DurableRunner(log: log).starts(store, query: query, rounds: rounds)
+            try write(Report(system: system, corpus: corpus.name, tag: corpus.tag, items: snapshot.count, query: query,
+                             create: create, starts: starts),
                       to: out)
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// SQLite FTS5 with the trigram tokenizer, in memory: one row per item with its listing position
 /// as the rowid and its section as an unindexed column. A keystroke is what an app would send:
 ///
@@ -27,10 +29,17 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
     public let indexBytes: Int?
     public let extraInfo: [String: Double]
 
-    public init(snapshot: ListingSnapshot, detail: Detail, report: inout BuildReport) throws {
-        database = try SQLite.Database(path: ":memory:")
+    /// Builds the table from the listing.
+    ///
+    /// - Parameters:
+    ///   - path: ":memory:" (the keystroke peer), or a file for the write and start-up figures:
+    ///     a file replaces any database there and is written in WAL mode with `synchronous=FULL`.
+    public init(snapshot: ListingSnapshot, detail: Detail, path: String = ":memory:", report: inout BuildReport) throws {
+        if path != ":memory:" {
+            for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        }
+        database = try Self.open(path)
         try database.execute("""
-            PRAGMA cache_size = -4000000;
             CREATE VIRTUAL TABLE t USING fts5(name, sec UNINDEXED, tokenize = 'trigram', detail = \(detail.rawValue));
             """)
         let database = database
@@ -66,10 +75,33 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
             "docsizeBytes": Double(try bytes("'t_docsize'")),
             "databaseBytes": Double(try database.integer("PRAGMA page_count") * database.integer("PRAGMA page_size")),
         ]
-        counts = try database.prepare("SELECT sec, count(*) FROM t WHERE name LIKE ?1 GROUP BY sec")
-        page = try database.prepare("SELECT name FROM t WHERE name LIKE ?1 ORDER BY rowid LIMIT \(pageSize)")
-        scanCounts = try database.prepare("SELECT sec, count(*) FROM t WHERE (name || '') LIKE ?1 GROUP BY sec")
-        scanPage = try database.prepare("SELECT name FROM t WHERE (name || '') LIKE ?1 ORDER BY rowid LIMIT \(pageSize)")
+        (counts, page, scanCounts, scanPage) = try Self.prepareKeystroke(database)
+    }
+
+    /// Opens the database file that `init(snapshot:detail:path:report:)` made, as an app starting
+    /// up does: the connection, its settings and the keystroke's statements (no sizes are measured).
+    public init(opening path: String) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw BenchmarkError("no SQLite database at \(path)") }
+        database = try Self.open(path)
+        (counts, page, scanCounts, scanPage) = try Self.prepareKeystroke(database)
+        indexBytes = nil
+        extraInfo = [:]
+    }
+
+    /// A connection with the peer's settings: a 4 GB page cache; a file in WAL mode, every commit synced.
+    private static func open(_ path: String) throws -> SQLite.Database {
+        let database = try SQLite.Database(path: path)
+        try database.execute("PRAGMA cache_size = -4000000")
+        if path != ":memory:" { try database.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL") }
+        return database
+    }
+
+    private static func prepareKeystroke(_ database: SQLite.Database) throws
+        -> (SQLite.Statement, SQLite.Statement, SQLite.Statement, SQLite.Statement) {
+        (try database.prepare("SELECT sec, count(*) FROM t WHERE name LIKE ?1 GROUP BY sec"),
+         try database.prepare("SELECT name FROM t WHERE name LIKE ?1 ORDER BY rowid LIMIT \(pageSize)"),
+         try database.prepare("SELECT sec, count(*) FROM t WHERE (name || '') LIKE ?1 GROUP BY sec"),
+         try database.prepare("SELECT name FROM t WHERE (name || '') LIKE ?1 ORDER BY rowid LIMIT \(pageSize)"))
     }
 
     public func keystroke(_ text: String) -> Answer {
@@ -88,5 +120,32 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
         page.bind(pattern, at: 1)
         while try! page.step() { answer.pageText(page.utf8(0)) }
         return answer.answer
+    }
+
+    /// The insert of `DurableSystem`, prepared on first use.
+    private lazy var insertStatement = try! database.prepare("INSERT INTO t(name, sec) VALUES (?1, ?2)")
+}
+
+/// Writes, for the write figures (a file database). A new row's rowid is the largest so far plus
+/// one, so it is listed after every earlier row, not at its place in the order: the peer's
+/// `ORDER BY rowid` holds only for the listing it was built from (it has no ICU collation to sort
+/// by), which the write figures do not read back.
+extension SQLiteTrigramSystem: DurableSystem {
+    public func insert(_ item: NewItem) throws {
+        try append(item)  // autocommit: a transaction of its own
+    }
+
+    public func insert(batch items: [NewItem]) throws {
+        try database.execute("BEGIN")
+        for item in items { try append(item) }
+        try database.execute("COMMIT")
+    }
+
+    private func append(_ item: NewItem) throws {
+        let insert = insertStatement
+        insert.reset()
+        insert.bind(item.text, at: 1)
+        insert.bind(item.section, at: 2)
+        _ = try insert.step()
     }
 }

@@ -10,6 +10,8 @@ public enum SystemID: String, CaseIterable, Sendable, Codable {
     case sqlite = "sqlite-fts5"
     /// SQLite FTS5 trigram, `detail=full`.
     case sqliteFull = "sqlite-fts5-full"
+    /// PostgreSQL 15 + pg_trgm (GIN, `ILIKE`), on the server of `Benchmarks/postgres.sh`.
+    case postgres = "postgres-trgm"
     /// memmem over pre-folded UTF-8.
     case memmem = "folded-memmem"
     /// The seeds' deep copy + `range(of:options:)`.
@@ -21,8 +23,10 @@ public enum SystemID: String, CaseIterable, Sendable, Codable {
     public var usesSnapshot: Bool { self != .thumbindex && self != .thumbindexStateless }
 
     /// Builds the system over a corpus. ThumbIndex reads and lists the corpus itself; the peers take
-    /// the prepared snapshot. Reading the input is not part of `report`.
-    public func make(corpus: Corpus, table: CorpusTable?, snapshot: ListingSnapshot?) throws -> (KeystrokeSystem, BuildReport) {
+    /// the prepared snapshot. Reading the input is not part of `report`. `postgres` is the server
+    /// the PostgreSQL peer loads into (required for it only).
+    public func make(corpus: Corpus, table: CorpusTable?, snapshot: ListingSnapshot?,
+                     postgres: PostgresServer? = nil) throws -> (KeystrokeSystem, BuildReport) {
         var report = BuildReport()
         let system: KeystrokeSystem
         switch self {
@@ -31,6 +35,9 @@ public enum SystemID: String, CaseIterable, Sendable, Codable {
             system = try ThumbIndexSystem(corpus: corpus, table: table!, refining: false, report: &report)
         case .sqlite: system = try SQLiteTrigramSystem(snapshot: snapshot!, detail: .none, report: &report)
         case .sqliteFull: system = try SQLiteTrigramSystem(snapshot: snapshot!, detail: .full, report: &report)
+        case .postgres:
+            guard let postgres else { throw BenchmarkError("postgres-trgm needs a server: run it through Benchmarks/postgres.sh") }
+            system = try PostgresTrigramSystem(server: postgres, snapshot: snapshot!, locale: corpus.locale, report: &report)
         case .memmem: system = FoldedScanSystem(snapshot: snapshot!, report: &report)
         case .naive: system = NaiveSeedSystem(snapshot: snapshot!, report: &report)
         case .localized: system = LocalizedContainsSystem(snapshot: snapshot!, report: &report)
