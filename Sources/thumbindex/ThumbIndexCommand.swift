@@ -12,6 +12,6 @@ struct ThumbIndexCommand: AsyncParsableCommand {
             With no FILE, the bundled address book Corpora/contacts.tsv is used.
             `thumbindex serve` serves the listings over HTTP: a JSON API and a filter-as-you-type page.
             """,
-subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self, ServeCommand.self, BenchCommand.self]
+subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self, ServeCommand.self, ImportCommand.self, ExportCommand.self, BenchCommand.self]
     )
 }
