@@ -67,8 +67,8 @@ package struct ListingColumns: Sendable, Hashable, Codable {
     /// Checks the names: non-empty, no control characters, no column twice, and the roles in `order`.
     /// - Throws: `StoreError.invalid` naming the part ("columns.order").
     func validate() throws(StoreError) {
-        for (field, name) in [("columns.id", id), ("columns.text", text), ("columns.reading", reading ?? "-"), ("columns.pin", pin ?? "-")] {
-            try ItemLimits.checkName(name, field: field)
+        for (field, name) in [("columns.id", id), ("columns.text", text), ("columns.reading", reading), ("columns.pin", pin)] {
+            if let name { try ItemLimits.checkName(name, field: field) }
         }
         for (i, name) in order.enumerated() { try ItemLimits.checkName(name, field: "columns.order[\(i)]") }
         var seen = Set<String>()

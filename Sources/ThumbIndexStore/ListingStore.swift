@@ -36,6 +36,9 @@ package final class ListingStore: Sendable {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.journalMode = .wal
+        // Another process (the server, an import) may be writing: wait for it rather than fail.
+        // (GRDB begins a pool's write transactions IMMEDIATE, so none is upgraded from a read.)
+        configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
             // A committed write is on disk before the commit returns (WAL's default, NORMAL, may
             // lose the last writes on power loss).

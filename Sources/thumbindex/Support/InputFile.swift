@@ -28,12 +28,17 @@ struct InputFile {
     /// Reads the whole input into a table, before anything is printed.
     /// - Throws: `CLIError` for a missing or unreadable file; `InputError` (file and line) for bad content.
     func readTable(columns: ColumnOptions) throws -> RecordTable {
-        let bytes: [UInt8]
+        try RecordTable.read(readBytes(), format: format(columns: columns), source: source)
+    }
+
+    /// The whole input's bytes.
+    /// - Throws: `CLIError` for a missing or unreadable file.
+    func readBytes() throws -> [UInt8] {
         switch path {
         case nil:
-            bytes = DefaultCorpus.bytes
+            return DefaultCorpus.bytes
         case "-":
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+            return Array(FileHandle.standardInput.readDataToEndOfFile())
         case let path?:
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -42,11 +47,15 @@ struct InputFile {
             guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
                 throw CLIError("\(path): cannot read the file (\(isDirectory.boolValue ? "it is a directory" : "permission denied?"))")
             }
-            bytes = Array(data)
+            return Array(data)
         }
-        let tsv = columns.format.map { $0 == .tsv }
-            ?? (isBundled || source.hasSuffix(".tsv") || columns.key != nil || columns.reading != nil || columns.pin != nil)
-        return try RecordTable.read(bytes, format: tsv ? .tsv : .lines, source: source)
+    }
+
+    /// How the input is read: `--format`, else TSV for the bundled address book, .tsv files and
+    /// when a flag names a column (`namesColumns`: flags of the command beyond `ColumnOptions`).
+    func format(columns: ColumnOptions, namesColumns: Bool = false) -> InputFormat {
+        columns.format ?? (isBundled || source.hasSuffix(".tsv") || namesColumns
+            || columns.key != nil || columns.reading != nil || columns.pin != nil ? .tsv : .lines)
     }
 
     /// The columns of `table` the flags name; for the bundled corpus, its own columns by default.
