@@ -50,24 +50,8 @@ struct ImportCommand: ParsableCommand {
             throw CLIError("--store \(store.store): a listing called '\(source.name)' exists already; give --replace to replace its items")
         }
         let clock = ContinuousClock(), started = clock.now
-        let input = source.input
-        let bytes = try input.readBytes()
-        let format = input.format(columns: columns, namesColumns: id != nil)
-        let table = try RecordTable.read(bytes, format: format, source: input.source)
-        // With --id and no --key, the text is the first column that is not the id's.
-        var columns = columns
-        if let id, columns.key == nil, !input.isBundled { columns.key = table.columnNames.first { $0 != id } }
-        let plan = try StoreImport(table: table, columns: input.listingColumns(of: table, columns: columns),
-                                   idColumn: id, source: input.source)
-        let bar = table.count > LibraryWork.barThreshold ? ProgressBar("\(source.name): importing \(table.count) items") : nil
-        let info: ListingInfo
-        do throws(StoreError) {
-            defer { bar?.finish() }
-            info = try listings.importListing(name: source.name, locale: locale, columns: plan.columns, items: plan.items,
-                                              replacing: replace, progress: bar.map { bar in { bar.update($0) } }).listing
-        } catch {
-            throw plan.inputError(error, bytes: bytes, format: format, source: input.source) ?? store.error(error)
-        }
+        let info = try source.importListing(into: listings, locale: locale, columns: columns, idColumn: id,
+                                            replacing: replace, storeError: store.error)
         Output.error("imported \(Self.grouped(info.itemCount)) items into \(source.name) (\(locale)) in \(Self.seconds(clock.now - started))\n")
     }
 

@@ -152,8 +152,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let clock = ContinuousClock()
             let started = clock.now
-            let count = try source.importListing(into: store, collation: collation, columns: columns, replacing: false)
-            logger.info("imported \(source.name) from \(source.path) into \(store.path): \(count) items in \(Self.seconds(clock.now - started))")
+            let info = try source.importListing(into: store, locale: collation.locale, columns: columns, idColumn: nil,
+                                                replacing: false) { CLIError("--store \(store.path): \($0.description)") }
+            logger.info("imported \(source.name) from \(source.path) into \(store.path): \(info.itemCount) items in \(Self.seconds(clock.now - started))")
         }
     }
 

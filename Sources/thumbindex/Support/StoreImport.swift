@@ -75,3 +75,33 @@ struct StoreImport {
         }
     }
 }
+
+extension ListingSource {
+    /// Reads the file and writes its rows into `listings` as listing `name`, in one transaction
+    /// (see ``StoreImport``), with a progress bar on big files: what `import` and the first start
+    /// of `serve --store` do.
+    /// - Parameters:
+    ///   - idColumn: the column of the items' ids (`--id`); nil: the store assigns them.
+    ///   - storeError: how a store's refusal that is not about a row is reported.
+    /// - Returns: the listing as stored.
+    /// - Throws: `CLIError`, or `InputError` naming the file and line of a refused row.
+    func importListing(into listings: ListingStore, locale: String, columns: ColumnOptions, idColumn: String?,
+                       replacing: Bool, storeError: (StoreError) -> CLIError) throws -> ListingInfo {
+        let bytes = try input.readBytes()
+        let format = input.format(columns: columns, namesColumns: idColumn != nil)
+        let table = try RecordTable.read(bytes, format: format, source: input.source)
+        // With --id and no --key, the text is the first column that is not the id's.
+        var columns = columns
+        if let idColumn, columns.key == nil, !input.isBundled { columns.key = table.columnNames.first { $0 != idColumn } }
+        let plan = try StoreImport(table: table, columns: input.listingColumns(of: table, columns: columns),
+                                   idColumn: idColumn, source: input.source)
+        let bar = table.count > LibraryWork.barThreshold ? ProgressBar("\(name): importing \(table.count) items") : nil
+        do throws(StoreError) {
+            defer { bar?.finish() }
+            return try listings.importListing(name: name, locale: locale, columns: plan.columns, items: plan.items,
+                                              replacing: replacing, progress: bar.map { bar in { bar.update($0) } }).listing
+        } catch {
+            throw plan.inputError(error, bytes: bytes, format: format, source: input.source) ?? storeError(error)
+        }
+    }
+}
