@@ -268,8 +268,8 @@ extension SearchableListing where Element == Int {
     }
 
     /// A text index read back, checked so that no query can read outside it or miss an entry: starts
-    /// ascend from 0 to the text's end, one word-start bit per byte, every suffix code names a position
-    /// inside an entry, the packing is the one a build would choose, and the long entries are exactly
+    /// ascend from 0 to the text's end, one word-start bit per byte, every suffix code names an entry,
+    /// the packing is the one a build would choose, and the long entries are exactly
     /// those longer than its offset limit. (The full check, order of suffixes included, is
     /// `TextIndex._checkInvariants()`, run by debug builds.)
     private static func textIndex(from reader: inout ArchiveReader, tag: String, entryCount: Int) throws -> TextIndex {
@@ -286,15 +286,13 @@ extension SearchableListing where Element == Int {
         }
         guard zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
         guard words.count == (text.count + 63) / 64 else { throw reader.corrupted("index '\(tag)' has \(words.count) words of word starts") }
-        let valid = suffixes.withUnsafeBufferPointer { codes in
-            starts.withUnsafeBufferPointer { starts in
-                codes.allSatisfy { c in
-                    let e = code.entry(c)
-                    return e < entryCount && Int(starts[e]) + code.offset(c) < Int(starts[e + 1])
-                }
-            }
+        // A code's entry is its high bits, so the largest code names the largest entry. That bound
+        // is what memory safety needs: a search reads a suffix only up to its entry's end (see
+        // `suffixRange`), whatever the offset. (Offsets inside their entries, and the order, are
+        // what the checksum and `_checkInvariants()` vouch for.) One vectorized pass, no lookups.
+        guard suffixes.max().map({ code.entry($0) < entryCount }) ?? true else {
+            throw reader.corrupted("index '\(tag)' has a suffix outside its entries")
         }
-        guard valid else { throw reader.corrupted("index '\(tag)' has a suffix outside its entries") }
         let long = (0..<entryCount).lazy.filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
         guard longEntries.elementsEqual(long) else {
             throw reader.corrupted("index '\(tag)' lists other long entries than those longer than \(code.offsetLimit) bytes")
