@@ -33,6 +33,13 @@ public struct IndexLabel: Sendable, Hashable, Codable {
         }
     }
 
+    /// A label with every part given (a saved label loaded back).
+    init(title: String, indexTitle: String, kind: Kind) {
+        self.title = title
+        self.indexTitle = indexTitle
+        self.kind = kind
+    }
+
     /// The "#" label for digits.
     public static let digits = IndexLabel(title: "#", kind: .digits)
     /// The "Favorites" label for pinned items.

@@ -30,6 +30,14 @@ public struct SearchableListing<Element> {
         index = try SearchIndex(texts: listing.texts, progress: progress)  // shares the listing's texts
     }
 
+    /// A listing with an index already built for it (a saved listing loaded back).
+    /// - Precondition: `index` indexes `listing.texts`, row for row.
+    init(listing: Listing<Element>, index: SearchIndex) {
+        precondition(index.count == listing.count, "SearchableListing: the index must cover the listing's rows")
+        self.listing = listing
+        self.index = index
+    }
+
     /// Bytes held by the search index (not counting the listing's own texts).
     public var indexByteCount: Int { index.byteCount }
 

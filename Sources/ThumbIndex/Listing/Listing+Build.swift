@@ -70,6 +70,8 @@ extension Listing {
         self.sections = layout.sections
         self.indexTitles = layout.indexTitles
         self.indexTargets = layout.indexTargets
+        isDescending = descending
+        hasFullIndex = fullIndex
     }
 
     /// Builds the listing of `elements` in `locale` (see

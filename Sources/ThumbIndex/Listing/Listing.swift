@@ -37,6 +37,24 @@ public struct Listing<Element> {
     let indexTargets: [IndexTarget]
     /// The displayed texts, in display order (what search indexes).
     package let texts: TextColumn
+    /// Whether elements and sections run in descending order (the `descending` it was built with).
+    package let isDescending: Bool
+    /// Whether ``indexTitles`` lists every label (the `fullIndex` it was built with).
+    package let hasFullIndex: Bool
+
+    /// A listing from its parts as they are, without sorting anything (a saved listing loaded back).
+    /// The caller has checked that they agree (see `SearchableListing+Saving.swift`).
+    init(collation: IndexedCollation, elements: [Element], sections: [ListingSection], indexTitles: [String],
+         indexTargets: [IndexTarget], texts: TextColumn, isDescending: Bool, hasFullIndex: Bool) {
+        self.collation = collation
+        self.elements = elements
+        self.sections = sections
+        self.indexTitles = indexTitles
+        self.indexTargets = indexTargets
+        self.texts = texts
+        self.isDescending = isDescending
+        self.hasFullIndex = hasFullIndex
+    }
 
     /// Number of elements.
     public var count: Int { elements.count }

@@ -92,6 +92,21 @@ struct TextIndex: Sendable {
         #endif
     }
 
+    /// An index from its structures as they are, without sorting anything (a saved index loaded
+    /// back). The caller has checked what a query relies on (see `SearchableListing+Saving.swift`);
+    /// debug builds check every invariant.
+    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, suffixes: [UInt32], longEntries: [UInt32], code: SuffixCode) {
+        self.text = text
+        self.starts = starts
+        self.wordStarts = wordStarts
+        self.suffixes = suffixes
+        self.longEntries = longEntries
+        self.code = code
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
     /// How many suffixes start with `query`: an upper bound on the work of ``entries(matching:mode:)``
     /// and on the entries it returns.
     func hitCount(_ query: [UInt8]) -> Int {

@@ -13,6 +13,19 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         offsets = [0]
     }
 
+    /// A column over `bytes` and `offsets` as they are (a saved column); nil unless the offsets
+    /// start at 0, ascend, and end at `bytes.count`. Complexity: O(rows).
+    package init?(bytes: [UInt8], offsets: [Int64]) {
+        guard offsets.first == 0, offsets.last == Int64(bytes.count) else { return nil }
+        var previous: Int64 = 0
+        for offset in offsets {
+            guard offset >= previous else { return nil }
+            previous = offset
+        }
+        self.bytes = bytes
+        self.offsets = offsets
+    }
+
     /// A column holding `strings` in order.
     package init(_ strings: some Sequence<String>) {
         self.init()

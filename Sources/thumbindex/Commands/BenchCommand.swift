@@ -14,6 +14,8 @@ struct BenchCommand: ParsableCommand {
             would, and for every keystroke computes what a page needs: the total, exact per-section \
             counts and the first 50 rows with their match ranges. Reports build seconds, peak RSS, \
             index bytes, each keystroke's latency and the p50/p99.
+            With --save, also saves the built listing to a file, loads it back, reports both times \
+            and the file's size, and types the keystrokes on the loaded listing.
             Example:
               thumbindex bench --corpus Corpora/large/geonames-names.txt --queries Corpora/large/geonames-queries.txt
             """
@@ -37,7 +39,10 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Rows computed per keystroke, with their match ranges.", valueName: "n"))
     var rows: Int = 50
 
-    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"total\"}],\"p50_ms\",\"p99_ms\"}.")
+    @Option(name: .long, help: ArgumentHelp("Save the built listing to this file and load it back (timed).", valueName: "file"))
+    var save: String?
+
+    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"total\"}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\",\"saved_bytes\".")
     var json = false
 
     func run() throws {
@@ -47,8 +52,12 @@ struct BenchCommand: ParsableCommand {
         let table = try input.readTable(columns: columns)  // reading the file is not part of the build
         let start = DispatchTime.now()
         let listing = try input.buildListing(of: table, collation: collation, columns: columns).listing
-        let searchable = try SearchableListing(listing, source: input.source, barTitle: "indexing")
+        var searchable = try SearchableListing(listing, source: input.source, barTitle: "indexing")
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        var saved: BenchReport.Saved?
+        if let save {
+            (searchable, saved) = try Self.saveAndLoad(searchable, to: save)
+        }
 
         var keystrokes: [(query: String, ms: Double, total: Int)] = []
         for query in sessions {
@@ -69,8 +78,24 @@ struct BenchCommand: ParsableCommand {
         }
         let report = BenchReport(items: listing.count, buildSeconds: buildSeconds, peakRSSMB: ProcessMemory.peakResidentMB(),
                                  indexBytes: searchable.indexByteCount, keystrokes: keystrokes,
-                                 p50: percentile(0.5), p99: percentile(0.99))
+                                 p50: percentile(0.5), p99: percentile(0.99), saved: saved)
         Output.write(json ? report.json() : report.text())
+    }
+
+    /// Saves `searchable` to `path`, loads it back, and times both.
+    private static func saveAndLoad(_ searchable: SearchableListing<Int>, to path: String) throws
+        -> (SearchableListing<Int>, BenchReport.Saved) {
+        let collation = searchable.listing.collation
+        let t0 = DispatchTime.now()
+        try searchable.write(to: path, metadata: ["source": "thumbindex bench"])
+        let t1 = DispatchTime.now()
+        let loaded = try SearchableListing.load(from: path, expecting: SavedIndexExpectation(
+            locale: collation.locale, latinLabels: collation.addsLatinLabels ? .always : .never))
+        let t2 = DispatchTime.now()
+        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return (loaded.searchable, BenchReport.Saved(saveSeconds: Double(t1.uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9,
+                                                     loadSeconds: Double(t2.uptimeNanoseconds - t1.uptimeNanoseconds) / 1e9,
+                                                     bytes: bytes))
     }
 }
 
@@ -83,10 +108,21 @@ struct BenchReport {
     let keystrokes: [(query: String, ms: Double, total: Int)]
     let p50: Double
     let p99: Double
+    /// With `--save`: the save and the load.
+    let saved: Saved?
+
+    struct Saved {
+        let saveSeconds: Double
+        let loadSeconds: Double
+        let bytes: Int
+    }
 
     func json() -> String {
         var writer = JSONWriter()
         writer.raw("{\"items\":\(items),\"build_seconds\":\(buildSeconds),\"peak_rss_mb\":\(peakRSSMB),\"index_bytes\":\(indexBytes),")
+        if let saved {
+            writer.raw("\"save_seconds\":\(saved.saveSeconds),\"load_seconds\":\(saved.loadSeconds),\"saved_bytes\":\(saved.bytes),")
+        }
         writer.key("keystrokes")
         writer.raw("[")
         for (i, k) in keystrokes.enumerated() {
@@ -105,6 +141,10 @@ struct BenchReport {
         for k in keystrokes { byLength[min(k.query.count, 4), default: []].append(k.ms) }
         var out = String(format: "%d items · build %.2f s · peak RSS %.0f MB · index %d bytes (%.1f B/item)\n",
                          items, buildSeconds, peakRSSMB, indexBytes, items > 0 ? Double(indexBytes) / Double(items) : 0)
+        if let saved {
+            out += String(format: "saved in %.3f s · loaded in %.3f s · file %d bytes (%.1f MB)\n",
+                          saved.saveSeconds, saved.loadSeconds, saved.bytes, Double(saved.bytes) / 1e6)
+        }
         out += String(format: "%d keystrokes · p50 %.4f ms · p99 %.4f ms\n", keystrokes.count, p50, p99)
         for length in byLength.keys.sorted() {
             let values = byLength[length]!.sorted()

@@ -1,0 +1,303 @@
+/// What a caller expects of a saved listing: the options it would build the listing with.
+/// ``SearchableListing/load(from:expecting:)`` refuses a file built otherwise.
+package struct SavedIndexExpectation: Sendable, Equatable {
+    /// The locale (ICU or BCP 47 form; compared in ICU's canonical form).
+    package var locale: String
+    /// Whether Latin labels are added (``IndexedCollation/LatinLabels/automatic`` resolves per locale).
+    package var latinLabels: IndexedCollation.LatinLabels
+    /// Descending order.
+    package var descending: Bool
+    /// Every label in the side index.
+    package var fullIndex: Bool
+
+    package init(locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic, descending: Bool = false,
+                 fullIndex: Bool = false) {
+        self.locale = locale
+        self.latinLabels = latinLabels
+        self.descending = descending
+        self.fullIndex = fullIndex
+    }
+}
+
+/// The saved form of a searchable listing: which records an archive holds, in which order.
+///
+/// Records (see ``Archive`` for how each is laid out):
+///
+/// | tag | what |
+/// |---|---|
+/// | `sysm` | the format's own metadata: ICU and collator versions, locale, Latin labels, descending, full index |
+/// | `user` | the caller's metadata (e.g. the store's change counter) |
+/// | `elem` | the elements (`Int64`), display order |
+/// | `text` | the displayed texts (a column) |
+/// | `labl` | per section: label title, index title (columns), kind (column of raw values) |
+/// | `sect` | per section: first row, end row, index position (`Int64` each) |
+/// | `titl` | the index titles (a column); `tgts`: their targets (`Int64`, -1 for the search sentinel) |
+/// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits |
+/// | `casv`, `allv` | each fold variant: rows, variant bits, then a text index under the same tag |
+/// | `xcol` | the extra columns' names (a column), then each column under `xcol` |
+enum SavedListingFormat {
+    /// The version written; a file of any other is refused (bump it whenever the records change).
+    static let version: UInt32 = 1
+
+    /// Keys of the format's own metadata.
+    enum Key {
+        static let icuVersion = "icuVersion"
+        static let collatorVersion = "collatorVersion"
+        static let locale = "locale"
+        static let latinLabels = "latinLabels"
+        static let descending = "descending"
+        static let fullIndex = "fullIndex"
+        static let rowCount = "rows"
+    }
+}
+
+extension SearchableListing where Element == Int {
+    /// Saves the listing and its search index to `path`, atomically (see ``ArchiveWriter``), so that
+    /// a later start can ``load(from:expecting:)`` them instead of building them again.
+    ///
+    /// The file records the ICU and collator versions, the locale and the options the listing was
+    /// built with, besides `metadata` and `extraColumns`, which come back as they were.
+    ///
+    /// ```swift
+    /// try searchable.write(to: "/var/lib/names.thumbindex", metadata: ["changeCounter": "4711"],
+    ///                      extraColumns: ["ids": ids])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: the file to replace (or create); `path.tmp` is used on the way.
+    ///   - metadata: the caller's strings (e.g. the store's change counter the listing reflects).
+    ///   - extraColumns: more string columns to keep with the listing (ids, readings).
+    /// - Throws: ``ArchiveWriteError`` when the file cannot be written; the old file stays then.
+    /// - Complexity: O(bytes held); one `write(2)` per array.
+    package func write(to path: String, metadata: [String: String] = [:], extraColumns: [String: TextColumn] = [:]) throws {
+        try write(to: path, metadata: metadata, extraColumns: extraColumns, formatVersion: SavedListingFormat.version,
+                  overriding: [:])
+    }
+
+    /// ``write(to:metadata:extraColumns:)`` with the format version and any of the format's own
+    /// metadata replaced (tests write files from other versions with it; see `+Testing`).
+    func write(to path: String, metadata: [String: String], extraColumns: [String: TextColumn], formatVersion: UInt32,
+               overriding: [String: String]) throws {
+        typealias Key = SavedListingFormat.Key
+        let collation = listing.collation
+        var system = [
+            Key.icuVersion: ICU.libraryVersion,
+            Key.collatorVersion: collation.collatorVersion,
+            Key.locale: collation.locale,
+            Key.latinLabels: String(collation.addsLatinLabels),
+            Key.descending: String(listing.isDescending),
+            Key.fullIndex: String(listing.hasFullIndex),
+            Key.rowCount: String(listing.count),
+        ]
+        system.merge(overriding) { $1 }
+
+        var writer = ArchiveWriter()
+        writer.append(system, tag: "sysm")
+        writer.append(metadata, tag: "user")
+
+        writer.append(listing.elements.map { Int64($0) }, tag: "elem")
+        writer.append(listing.texts, tag: "text")
+        let labels = listing.sections.map(\.label)
+        writer.append(labels.map(\.title), tag: "labl")
+        writer.append(labels.map(\.indexTitle), tag: "labl")
+        writer.append(labels.map(\.kind.rawValue), tag: "labl")
+        writer.append(listing.sections.map { Int64($0.rows.lowerBound) }, tag: "sect")
+        writer.append(listing.sections.map { Int64($0.rows.upperBound) }, tag: "sect")
+        writer.append(listing.sections.map { Int64($0.indexPosition) }, tag: "sect")
+        writer.append(listing.indexTitles, tag: "titl")
+        writer.append(listing.indexTargets.map { target -> Int64 in
+            switch target {
+            case .search: -1
+            case .section(let s): Int64(s)
+            }
+        }, tag: "tgts")
+
+        let storage = index.storage
+        Self.append(storage.main, to: &writer, tag: "main")
+        for (variant, tag) in [(storage.caseVariant, "casv"), (storage.allVariant, "allv")] {
+            writer.append(variant.rows, tag: tag)
+            writer.append(variant.isVariant.words, tag: tag)
+            Self.append(variant.index, to: &writer, tag: tag)
+        }
+
+        let names = extraColumns.keys.sorted()
+        writer.append(names, tag: "xcol")
+        for name in names { writer.append(extraColumns[name]!, tag: "xcol") }
+
+        try writer.write(to: path, formatVersion: formatVersion)
+    }
+
+    private static func append(_ index: TextIndex, to writer: inout ArchiveWriter, tag: String) {
+        writer.append(index.text, tag: tag)
+        writer.append(index.starts, tag: tag)
+        writer.append(index.wordStarts.words, tag: tag)
+        writer.append(index.suffixes, tag: tag)
+        writer.append(index.longEntries, tag: tag)
+        writer.append([UInt32(index.code.offsetBits)], tag: tag)
+    }
+
+    /// Loads a listing saved by ``write(to:metadata:extraColumns:)``, with its search index, metadata
+    /// and extra columns, exactly as they were; nothing is sorted or folded again.
+    ///
+    /// The whole file is read and its checksum verified before anything is built; then the file's
+    /// ICU version, locale, collator version and options are held against this process's ICU and
+    /// `expected`, and the structures are checked against each other (counts, offsets, suffix codes)
+    /// so that no answer can come from a file that contradicts itself.
+    ///
+    /// ```swift
+    /// do {
+    ///     let saved = try SearchableListing.load(from: path, expecting: .init(locale: "sv"))
+    ///     if saved.metadata["changeCounter"] == store.changeCounter { return saved.searchable }
+    /// } catch let error as SavedIndexError {
+    ///     log.notice("\(error)")   // then rebuild from the store
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``SavedIndexError`` naming the file and what was wrong (not found, truncated,
+    ///   corrupted, another format version, ICU version, collator version, locale or option);
+    ///   `LocaleError` when `expected.locale` has no ICU data.
+    /// - Complexity: O(bytes of the file): one read, one checksum pass, one copy per array.
+    package static func load(from path: String, expecting expected: SavedIndexExpectation) throws
+        -> (searchable: SearchableListing<Int>, metadata: [String: String], extraColumns: [String: TextColumn]) {
+        typealias Key = SavedListingFormat.Key
+        var reader = try ArchiveReader(path: path, formatVersion: SavedListingFormat.version)
+        func refuse(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
+
+        // What the file was built with, against what this process would build.
+        let system = try reader.dictionary(tag: "sysm")
+        func value(_ key: String) throws -> String {
+            guard let value = system[key] else { throw reader.corrupted("no '\(key)' in the format's metadata") }
+            return value
+        }
+        let collation = try IndexedCollation(locale: expected.locale, latinLabels: expected.latinLabels)
+        let locale = try value(Key.locale)
+        guard locale == collation.locale else { throw refuse(.otherLocale(found: locale, expected: collation.locale)) }
+        let icuVersion = try value(Key.icuVersion)
+        guard icuVersion == ICU.libraryVersion else {
+            throw refuse(.otherICUVersion(found: icuVersion, current: ICU.libraryVersion))
+        }
+        let collatorVersion = try value(Key.collatorVersion)
+        guard collatorVersion == collation.collatorVersion else {
+            throw refuse(.otherCollatorVersion(found: collatorVersion, current: collation.collatorVersion))
+        }
+        let options = [(Key.latinLabels, "Latin labels", collation.addsLatinLabels),
+                       (Key.descending, "descending", expected.descending),
+                       (Key.fullIndex, "full index", expected.fullIndex)]
+        for (key, name, wanted) in options {
+            let found = try value(key)
+            guard found == String(wanted) else { throw refuse(.otherOptions(option: name, found: found, expected: String(wanted))) }
+        }
+        guard let rowCount = Int(try value(Key.rowCount)) else { throw reader.corrupted("the row count is not a number") }
+        let metadata = try reader.dictionary(tag: "user")
+
+        // The listing.
+        let elements = try reader.array(Int64.self, tag: "elem").map { Int($0) }
+        let texts = try reader.column(tag: "text")
+        guard elements.count == rowCount, texts.count == rowCount else {
+            throw reader.corrupted("\(elements.count) elements and \(texts.count) texts for \(rowCount) rows")
+        }
+        let titles = try reader.column(tag: "labl"), shortTitles = try reader.column(tag: "labl")
+        let kinds = try reader.column(tag: "labl")
+        let lowers = try reader.array(Int64.self, tag: "sect"), uppers = try reader.array(Int64.self, tag: "sect")
+        let positions = try reader.array(Int64.self, tag: "sect")
+        let indexTitles = Array(try reader.column(tag: "titl"))
+        let targets = try reader.array(Int64.self, tag: "tgts")
+        let sectionCount = titles.count
+        guard [shortTitles.count, kinds.count, lowers.count, uppers.count, positions.count].allSatisfy({ $0 == sectionCount }),
+              targets.count == indexTitles.count else {
+            throw reader.corrupted("the section tables have different lengths")
+        }
+        var sections: [ListingSection] = []
+        sections.reserveCapacity(sectionCount)
+        var nextRow: Int64 = 0
+        for s in 0..<sectionCount {
+            guard let kind = IndexLabel.Kind(rawValue: kinds[s]) else { throw reader.corrupted("section \(s) has kind '\(kinds[s])'") }
+            guard lowers[s] == nextRow, uppers[s] > lowers[s], uppers[s] <= Int64(rowCount),
+                  positions[s] >= 0, positions[s] < Int64(indexTitles.count) else {
+                throw reader.corrupted("section \(s) does not follow on from the one before it")
+            }
+            nextRow = uppers[s]
+            sections.append(ListingSection(label: IndexLabel(title: titles[s], indexTitle: shortTitles[s], kind: kind),
+                                           rows: Int(lowers[s])..<Int(uppers[s]), indexPosition: Int(positions[s])))
+        }
+        guard nextRow == Int64(rowCount) else { throw reader.corrupted("the sections cover \(nextRow) of \(rowCount) rows") }
+        let indexTargets = try targets.map { target -> IndexTarget in
+            if target == -1 { return .search }
+            guard target >= 0 && target < Int64(sectionCount) else { throw reader.corrupted("an index title leads to section \(target)") }
+            return .section(Int(target))
+        }
+        guard indexTargets.first.map({ $0 == .search }) ?? false else {
+            throw reader.corrupted("the side index does not start with the search sentinel")
+        }
+        let listing = Listing(collation: collation, elements: elements, sections: sections, indexTitles: indexTitles,
+                              indexTargets: indexTargets, texts: texts, isDescending: expected.descending,
+                              hasFullIndex: expected.fullIndex)
+
+        // The search index.
+        let main = try textIndex(from: &reader, tag: "main", entryCount: rowCount)
+        var variants: [FoldVariant] = []
+        for tag in ["casv", "allv"] {
+            let rows = try reader.array(UInt32.self, tag: tag)
+            let words = try reader.array(UInt64.self, tag: tag)
+            guard words.count == (rowCount + 63) / 64 else { throw reader.corrupted("variant '\(tag)' has \(words.count) words of bits") }
+            let isVariant = BitSet(words: words)
+            var previous: Int64 = -1
+            for row in rows {
+                guard Int64(row) > previous, Int(row) < rowCount, isVariant[Int(row)] else {
+                    throw reader.corrupted("variant '\(tag)' lists rows out of order or unmarked")
+                }
+                previous = Int64(row)
+            }
+            guard words.reduce(0, { $0 + $1.nonzeroBitCount }) == rows.count else {
+                throw reader.corrupted("variant '\(tag)' marks other rows than it lists")
+            }
+            let index = try textIndex(from: &reader, tag: tag, entryCount: rows.count)
+            variants.append(FoldVariant(rows: rows, isVariant: isVariant, index: index))
+        }
+        let index = SearchIndex(storage: SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
+                                                             allVariant: variants[1]))
+
+        // The caller's columns.
+        let names = try reader.column(tag: "xcol")
+        var extraColumns: [String: TextColumn] = [:]
+        for name in names { extraColumns[name] = try reader.column(tag: "xcol") }
+        guard extraColumns.count == names.count else { throw reader.corrupted("two extra columns have one name") }
+        try reader.finish()
+
+        return (SearchableListing(listing: listing, index: index), metadata, extraColumns)
+    }
+
+    /// A text index read back, checked so that no query can read outside it or miss an entry: starts
+    /// ascend from 0 to the text's end, one word-start bit per byte, every suffix code names an entry,
+    /// the packing is the one a build would choose, and the long entries are exactly
+    /// those longer than its offset limit. (The full check, order of suffixes included, is
+    /// `TextIndex._checkInvariants()`, run by debug builds.)
+    private static func textIndex(from reader: inout ArchiveReader, tag: String, entryCount: Int) throws -> TextIndex {
+        let text = try reader.array(UInt8.self, tag: tag)
+        let starts = try reader.array(UInt32.self, tag: tag)
+        let words = try reader.array(UInt64.self, tag: tag)
+        let suffixes = try reader.array(UInt32.self, tag: tag)
+        let longEntries = try reader.array(UInt32.self, tag: tag)
+        let offsetBits = try reader.array(UInt32.self, tag: tag)
+        let code = SuffixCode(entryCount: entryCount)
+        guard offsetBits == [UInt32(code.offsetBits)] else { throw reader.corrupted("index '\(tag)' has another suffix packing") }
+        guard starts.count == entryCount + 1, starts.first == 0, starts.last.map({ Int($0) == text.count }) ?? false else {
+            throw reader.corrupted("index '\(tag)' has \(starts.count) starts for \(entryCount) entries")
+        }
+        guard zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
+        guard words.count == (text.count + 63) / 64 else { throw reader.corrupted("index '\(tag)' has \(words.count) words of word starts") }
+        // A code's entry is its high bits, so the largest code names the largest entry. That bound
+        // is what memory safety needs: a search reads a suffix only up to its entry's end (see
+        // `suffixRange`), whatever the offset. (Offsets inside their entries, and the order, are
+        // what the checksum and `_checkInvariants()` vouch for.) One vectorized pass, no lookups.
+        guard suffixes.max().map({ code.entry($0) < entryCount }) ?? true else {
+            throw reader.corrupted("index '\(tag)' has a suffix outside its entries")
+        }
+        let long = (0..<entryCount).lazy.filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
+        guard longEntries.elementsEqual(long) else {
+            throw reader.corrupted("index '\(tag)' lists other long entries than those longer than \(code.offsetLimit) bytes")
+        }
+        return TextIndex(text: text, starts: starts, wordStarts: BitSet(words: words), suffixes: suffixes,
+                         longEntries: longEntries, code: code)
+    }
+}
