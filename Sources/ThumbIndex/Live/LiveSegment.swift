@@ -40,6 +40,33 @@ final class LiveSegment: Sendable {
         searchable = try SearchableListing(listing, progress: progress.map { p in { p(0.5 + 0.5 * $0) } })
     }
 
+    /// A segment of a searchable listing whose elements are seqs (as saved), with its ids and
+    /// readings in display order; nil when two elements are one seq.
+    init?(searchable: SearchableListing<Int>, ids: TextColumn, readings: TextColumn?) {
+        guard let rowsBySeq = Self.rowsBySeq(searchable.listing.elements) else { return nil }
+        self.searchable = searchable
+        self.ids = ids
+        self.readings = readings
+        self.rowsBySeq = rowsBySeq
+    }
+
+    /// The rows sorted by their seq, or nil when two rows have one seq: a counting pass when the
+    /// seqs are dense enough (a store's are), else a sort. Complexity: O(n + range), or O(n log n).
+    static func rowsBySeq(_ seqs: [Int]) -> [Int32]? {
+        guard let low = seqs.min(), let high = seqs.max() else { return [] }
+        if high - low < 4 * seqs.count + 1024 {
+            var rowOfSeq = [Int32](repeating: -1, count: high - low + 1)
+            for (row, seq) in seqs.enumerated() {
+                guard rowOfSeq[seq - low] < 0 else { return nil }
+                rowOfSeq[seq - low] = Int32(row)
+            }
+            return rowOfSeq.filter { $0 >= 0 }
+        }
+        let sorted = seqs.indices.sorted { seqs[$0] < seqs[$1] }
+        guard zip(sorted, sorted.dropFirst()).allSatisfy({ seqs[$0] != seqs[$1] }) else { return nil }
+        return sorted.map(Int32.init)
+    }
+
     /// Builds the segment of `items`, which must be in ascending `seq`.
     convenience init(items: some Collection<LiveItem>, collation: IndexedCollation) throws {
         var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()

@@ -30,7 +30,7 @@ package struct SavedIndexExpectation: Sendable, Equatable {
 /// | `elem` | the elements (`Int64`), display order |
 /// | `text` | the displayed texts (a column) |
 /// | `labl` | per section: label title, index title (columns), kind (column of raw values) |
-/// | `sect` | per section: first row, end row, index position (`Int64` each) |
+/// | `sect` | per section: first row, end row, index position, label position (`Int64` each) |
 /// | `titl` | the index titles (a column); `tgts`: their targets (`Int64`, -1 for the search sentinel) |
 /// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits |
 /// | `casv`, `allv` | each fold variant: rows, variant bits, then a text index under the same tag |
@@ -104,6 +104,7 @@ extension SearchableListing where Element == Int {
         writer.append(listing.sections.map { Int64($0.rows.lowerBound) }, tag: "sect")
         writer.append(listing.sections.map { Int64($0.rows.upperBound) }, tag: "sect")
         writer.append(listing.sections.map { Int64($0.indexPosition) }, tag: "sect")
+        writer.append(listing.sections.map { Int64($0.labelPosition) }, tag: "sect")
         writer.append(listing.indexTitles, tag: "titl")
         writer.append(listing.indexTargets.map { target -> Int64 in
             switch target {
@@ -200,10 +201,12 @@ extension SearchableListing where Element == Int {
         let kinds = try reader.column(tag: "labl")
         let lowers = try reader.array(Int64.self, tag: "sect"), uppers = try reader.array(Int64.self, tag: "sect")
         let positions = try reader.array(Int64.self, tag: "sect")
+        let labelPositions = try reader.array(Int64.self, tag: "sect")
         let indexTitles = Array(try reader.column(tag: "titl"))
         let targets = try reader.array(Int64.self, tag: "tgts")
         let sectionCount = titles.count
-        guard [shortTitles.count, kinds.count, lowers.count, uppers.count, positions.count].allSatisfy({ $0 == sectionCount }),
+        guard [shortTitles.count, kinds.count, lowers.count, uppers.count, positions.count, labelPositions.count]
+                .allSatisfy({ $0 == sectionCount }),
               targets.count == indexTitles.count else {
             throw reader.corrupted("the section tables have different lengths")
         }
@@ -216,9 +219,15 @@ extension SearchableListing where Element == Int {
                   positions[s] >= 0, positions[s] < Int64(indexTitles.count) else {
                 throw reader.corrupted("section \(s) does not follow on from the one before it")
             }
+            // Label positions: 0 (Favorites) or 1 + a label of the collation, each section its own.
+            guard labelPositions[s] >= 0, labelPositions[s] <= Int64(collation.labels.count),
+                  s == 0 || labelPositions[s] != labelPositions[s - 1] else {
+                throw reader.corrupted("section \(s) has label position \(labelPositions[s])")
+            }
             nextRow = uppers[s]
             sections.append(ListingSection(label: IndexLabel(title: titles[s], indexTitle: shortTitles[s], kind: kind),
-                                           rows: Int(lowers[s])..<Int(uppers[s]), indexPosition: Int(positions[s])))
+                                           rows: Int(lowers[s])..<Int(uppers[s]), indexPosition: Int(positions[s]),
+                                           labelPosition: Int(labelPositions[s])))
         }
         guard nextRow == Int64(rowCount) else { throw reader.corrupted("the sections cover \(nextRow) of \(rowCount) rows") }
         let indexTargets = try targets.map { target -> IndexTarget in

@@ -29,8 +29,8 @@ package final class ListingWriter: @unchecked Sendable {
     package let compactAfter: Int
     /// Pending edits (delta, tail and tombstones) that trigger a merge, for a listing of `count` items.
     package let mergeAfter: @Sendable (Int) -> Int
-    /// Called after a merge with the listing's name and new snapshot (to save its index).
-    private let onMerged: @Sendable (String, LiveListing) -> Void
+    /// Where built listings are saved for the next start; nil: nowhere.
+    package let savedIndexes: SavedIndexes?
 
     /// A background compaction or merge: the edits made since its snapshot was taken.
     /// `@unchecked Sendable`: like `jobs`, touched on `queue` only.
@@ -40,13 +40,13 @@ package final class ListingWriter: @unchecked Sendable {
 
     package init(catalog: ListingCatalog, store: ListingStore, logger: Logger, compactAfter: Int = 64,
                  mergeAfter: @escaping @Sendable (Int) -> Int = { max(4096, $0 / 100) },
-                 onMerged: @escaping @Sendable (String, LiveListing) -> Void = { _, _ in }) {
+                 savedIndexes: SavedIndexes? = nil) {
         self.catalog = catalog
         self.store = store
         self.logger = logger
         self.compactAfter = compactAfter
         self.mergeAfter = mergeAfter
-        self.onMerged = onMerged
+        self.savedIndexes = savedIndexes
     }
 
     // MARK: Writes
@@ -59,6 +59,7 @@ package final class ListingWriter: @unchecked Sendable {
                                                              columns: ListingColumns(reading: "reading", pin: "pinned"),
                                                              items: items)
             jobs[name] = nil  // a compaction of the old listing is of no use any more
+            savedIndexes?.remove(name)
             let listing = try LiveListing(items: stored.map(\.liveItem), collation: collation)
             catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
             return (created, stored.map(\.id))
@@ -70,6 +71,7 @@ package final class ListingWriter: @unchecked Sendable {
         try await serialized { [self] in
             let deleted = try store.deleteListing(name: name)
             jobs[name] = nil
+            savedIndexes?.remove(name)
             catalog.remove(name)
             return deleted
         }
@@ -119,7 +121,7 @@ package final class ListingWriter: @unchecked Sendable {
         } catch {
             // Committed but not applied (ICU failed): serve what the store holds rather than a stale listing.
             logger.error("\(name): applying a write failed (\(error)); rebuilding the listing from the store")
-            listing = try Self.load(name: name, from: store)
+            listing = try Self.build(name: name, from: store)
             jobs[name] = nil
         }
         catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
@@ -136,6 +138,8 @@ package final class ListingWriter: @unchecked Sendable {
         guard merge || listing.tailCount >= compactAfter else { return }
         let job = Job()
         jobs[name] = job
+        // The store's version of the snapshot (writes and this read both run on `queue`).
+        let version = try? store.version(listing: name)
         background.async { [self] in
             let started = ContinuousClock.now
             let result = Result { merge ? try listing.merged() : try listing.compactingTail() }
@@ -147,7 +151,10 @@ package final class ListingWriter: @unchecked Sendable {
                     catalog.publish(ListingCatalog.Entry(name: name, listing: built))
                     if merge {
                         logger.info("\(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items in \(ContinuousClock.now - started)")
-                        onMerged(name, built)
+                        // What the merge built is the store at `version`: save it, off the write queue.
+                        if let savedIndexes, let version, let base = try? result.get() {
+                            background.async { savedIndexes.save(base, name: name, version: version) }
+                        }
                     }
                 } catch {
                     logger.error("\(name): \(merge ? "merge" : "compaction") failed: \(error); the listing stays as it is")
@@ -166,9 +173,22 @@ package final class ListingWriter: @unchecked Sendable {
 
     // MARK: Loading
 
+    /// Saves every listing that changed since it was saved (merging its pending edits first): for a
+    /// graceful stop, so that the next start loads instead of building.
+    package func saveAll() async throws {
+        guard let savedIndexes else { return }
+        let snapshots = try await serialized { [self] in
+            jobs = [:]  // no merge result is published any more
+            return try catalog.entries.map { ($0, try store.version(listing: $0.name)) }
+        }
+        for (entry, version) in snapshots {
+            if let version { savedIndexes.save(entry.listing, name: entry.name, version: version) }
+        }
+    }
+
     /// The live listing of `name` as the store holds it (items read in `seq` order into columns).
     /// - Throws: `StoreError`; `LocaleError` when the stored locale is unknown to this ICU; `ICUError`.
-    package static func load(name: String, from store: ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+    package static func build(name: String, from store: ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
         let collation = try IndexedCollation(locale: info.locale)
         var seqs: [Int] = []

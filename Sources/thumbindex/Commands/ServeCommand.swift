@@ -89,10 +89,11 @@ struct ServeCommand: AsyncParsableCommand {
         if let store {
             let opened = try openStore(store)
             try importSources(sources, into: opened, collation: collation, logger: logger)
-            catalog = try loadStore(opened, logger: logger)
+            let savedIndexes = SavedIndexes(store: opened, logger: logger)
+            catalog = try loadStore(opened, savedIndexes: savedIndexes, logger: logger)
             let mergeAfter = self.mergeAfter
             writer = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
-                                   mergeAfter: { count in mergeAfter ?? max(4096, count / 100) })
+                                   mergeAfter: { count in mergeAfter ?? max(4096, count / 100) }, savedIndexes: savedIndexes)
             token = try readToken()
             if token == nil { logger.warning("no token configured (--token-file or THUMBINDEX_TOKEN): writes answer 403") }
         } else {
@@ -116,6 +117,10 @@ struct ServeCommand: AsyncParsableCommand {
         options.writer = writer
         options.token = token
         try await buildApplication(options).runService()
+        if let writer {
+            logger.info("saving the listings that changed, for the next start")
+            try await writer.saveAll()
+        }
         logger.info("stopped")
     }
 
@@ -158,15 +163,15 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Every listing of the store, built from its items.
-    private func loadStore(_ store: ListingStore, logger: Logger) throws -> ListingCatalog {
+    /// Every listing of the store: loaded from its saved file when current, else built from its items.
+    private func loadStore(_ store: ListingStore, savedIndexes: SavedIndexes, logger: Logger) throws -> ListingCatalog {
         var entries: [ListingCatalog.Entry] = []
         for info in try storeErrors(store, { try store.listings() }) {
             let clock = ContinuousClock()
             let started = clock.now
             let listing = try LibraryWork.run("\(info.name): loading", items: info.itemCount, source: store.path) { progress in
                 do {
-                    return try ListingWriter.load(name: info.name, from: store, progress: progress)
+                    return try savedIndexes.load(name: info.name, from: store, progress: progress)
                 } catch let error as LocaleError {
                     throw CLIError("\(store.path): listing '\(info.name)': \(error.description)")
                 }

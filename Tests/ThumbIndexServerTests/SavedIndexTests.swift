@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import Testing
+import ThumbIndex
+import ThumbIndexStore
+@testable import ThumbIndexServer
+
+@Suite("Saved listings beside the store: loaded when current, rebuilt otherwise, never wrong")
+struct SavedIndexTests {
+    /// A store with one listing, in a scratch folder.
+    static func makeStore() throws -> (ListingStore, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-saved-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = try ListingStore(path: folder.appendingPathComponent("book.db").path)
+        _ = try store.replaceListing(name: "people", locale: "sv", columns: ListingColumns(),
+                                     items: ["Åsa", "Anna", "Östen", "Zoë", "Bo"].map { ItemInput(text: $0) })
+        return (store, folder)
+    }
+
+    /// What a listing answers, compared by value.
+    static func answer(_ listing: LiveListing, _ q: String = "") throws -> [String] {
+        let filtered = try listing.filter(q)
+        return try filtered.matches(offset: 0, limit: 1000).map { "\(filtered.sections[$0.sectionIndex].title) \($0.item.id) \($0.item.text)" }
+    }
+
+    @Test func aCurrentFileIsLoadedAStaleOrDamagedOneIsRebuilt() throws {
+        let (store, folder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = SavedIndexes(store: store, logger: Logger(label: "test"))
+        let path = saved.path(for: "people")
+
+        // First start: built from the store, and saved.
+        let first = try saved.load(name: "people", from: store)
+        #expect(FileManager.default.fileExists(atPath: path))
+        let expected = try Self.answer(first)
+        #expect(expected.count == 5)
+
+        // The file is current: loaded, and answers the same.
+        let (loaded, metadata) = try LiveListing.load(from: path, locale: "sv")
+        #expect(metadata[SavedIndexes.versionKey] == String(try store.version(listing: "people")!))
+        #expect(try Self.answer(loaded) == expected)
+        #expect(try Self.answer(SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)) == expected)
+
+        // The store moves on: the file is older than the store, so the listing is rebuilt (and saved again).
+        _ = try store.upsertItems(listing: "people", items: [ItemInput(id: "x", text: "Xerxes")])
+        let rebuilt = try SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)
+        #expect(try Self.answer(rebuilt, "xerx") == ["X x Xerxes"])
+        #expect(try LiveListing.load(from: path, locale: "sv").metadata[SavedIndexes.versionKey] == String(try store.version(listing: "people")!))
+
+        // A damaged file (a byte flipped in the middle, or cut short) is refused and rebuilt.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes[bytes.count / 2] ^= 0x40
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "sv") }
+        #expect(try Self.answer(SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
+        try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: path))
+        #expect(try Self.answer(SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
+
+        // Another locale's expectation is refused.
+        #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "de") }
+    }
+
+    @Test func aListingWithEditsIsSavedWithTheEditsMergedIn() throws {
+        let (store, folder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = SavedIndexes(store: store, logger: Logger(label: "test"))
+        var listing = try saved.load(name: "people", from: store)
+        listing = try listing.applying([.put(LiveItem(seq: 1000, id: "q", text: "Quentin", pinned: true)), .remove(seq: 1)])
+        #expect(listing.pendingEdits > 0)
+        let path = folder.appendingPathComponent("edited.thumbidx").path
+        try listing.save(to: path, metadata: [:])
+        #expect(try Self.answer(LiveListing.load(from: path, locale: "sv").listing) == Self.answer(listing))
+        #expect(try Self.answer(listing).first == "Favorites q Quentin")
+    }
+}
