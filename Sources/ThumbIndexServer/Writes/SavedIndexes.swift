@@ -38,6 +38,7 @@ package final class SavedIndexes: Sendable {
             let (listing, metadata) = try LiveListing.load(from: path, locale: info.locale)
             if metadata[Self.versionKey] == String(info.version) {
                 savedVersions.withLock { $0[name] = info.version }
+                logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
                 return listing
             }
             logger.notice("\(path) holds version \(metadata[Self.versionKey] ?? "?") of '\(name)', the store \(info.version): rebuilding it from the store")
