@@ -17,25 +17,17 @@ extension RecordListing {
                            hideIndexWhileSearching: Bool = false,
                            header: (inout JSONWriter) -> Void = { _ in }, to json: inout JSONWriter) throws {
         let page = try filtered.matches(offset: offset, limit: limit)
-        var next = 0
         json.raw("{")
         header(&json)
         json.raw("\"total\":\(filtered.total),")
         json.key("indexTitles")
         json.stringArray(filtered.indexTitles(hiddenWhileSearching: hideIndexWhileSearching))
-        json.raw(",\"sections\":[")
-        for (s, section) in filtered.sections.enumerated() {
-            if s > 0 { json.raw(",") }
-            json.section(title: section.title, indexTitle: section.indexTitle, index: section.indexPosition,
-                         count: section.count, offset: section.offset) { json in
-                let first = next
-                while next < page.count && page[next].sectionIndex == s {
-                    if next > first { json.raw(",") }
-                    writeItem(row: page[next].row, matches: page[next].ranges, columns: columns, to: &json)
-                    next += 1
-                }
-            }
+        json.raw(",")
+        json.filteredSections(filtered.sections, page: page,
+                              describe: { ($0.title, $0.indexTitle, $0.indexPosition, $0.count, $0.offset) },
+                              sectionOf: \.sectionIndex) { json, match in
+            writeItem(row: match.row, matches: match.ranges, columns: columns, to: &json)
         }
-        json.raw("]}")
+        json.raw("}")
     }
 }

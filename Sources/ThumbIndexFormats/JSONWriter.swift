@@ -80,6 +80,36 @@ package struct JSONWriter: Sendable {
         raw("]}")
     }
 
+    /// Appends `"sections":[...]` of a filtered listing: every section with its count, and as its
+    /// items the matches of `page` that fall in it (`page` in order, `sectionOf` a match's position
+    /// in `sections`), each as `item` writes it.
+    package mutating func filteredSections<Section, Match>(
+        _ sections: [Section], page: [Match],
+        describe: (Section) -> (title: String, indexTitle: String, index: Int, count: Int, offset: Int),
+        sectionOf: (Match) -> Int, item: (inout JSONWriter, Match) -> Void
+    ) {
+        raw("\"sections\":[")
+        var next = 0
+        for (s, section) in sections.enumerated() {
+            if s > 0 { raw(",") }
+            let d = describe(section)
+            self.section(title: d.title, indexTitle: d.indexTitle, index: d.index, count: d.count, offset: d.offset) { json in
+                let first = next
+                while next < page.count && sectionOf(page[next]) == s {
+                    if next > first { json.raw(",") }
+                    item(&json, page[next])
+                    next += 1
+                }
+            }
+        }
+        raw("]")
+    }
+
+    /// Appends match ranges as `[[start,end],...]`.
+    package mutating func ranges(_ ranges: [Range<Int>]) {
+        array(ranges) { json, range in json.raw("[\(range.lowerBound),\(range.upperBound)]") }
+    }
+
     /// Appends a JSON array of strings.
     package mutating func stringArray(_ items: [String]) {
         array(items) { json, item in json.string(item) }

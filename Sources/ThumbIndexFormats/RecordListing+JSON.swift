@@ -36,7 +36,7 @@ extension RecordListing {
         if let matches {
             json.raw(",")
             json.key("matches")
-            json.raw("[" + matches.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]")
+            json.ranges(matches)
         }
         json.raw("}")
     }

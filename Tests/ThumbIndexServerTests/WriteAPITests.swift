@@ -202,20 +202,25 @@ struct WriteAPITests {
         let server = try WriteServer(compactAfter: 3, mergeAfter: 10)
         try await server.run { client in
             #expect(try await client.send(.put, "/api/listings/people", #"{"locale":"en","items":[]}"#).status == .created)
-            var generator = SeededGenerator(state: 2026)
+            // A fixed, scrambled sequence of choices (the same every run).
+            var state: UInt64 = 2026
+            func next(_ n: Int) -> Int {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Int((state >> 33) % UInt64(n))
+            }
             let names = ["Anna", "Bo", "Åke", "Cleo", "Émile", "Zed", "42 Street", "Anders", "Eva", "Björn"]
             var ids: [String] = []
             for step in 0..<120 {
-                let choice = Int.random(in: 0..<10, using: &generator)
-                let name = names.randomElement(using: &generator)! + " \(step)"
+                let choice = next(10)
+                let name = names[next(names.count)] + " \(step)"
                 if choice < 5 || ids.isEmpty {
                     let answer = try await client.send(.post, "/api/listings/people/items", #"{"items":[{"text":"\#(name)","pinned":\#(choice == 0)}]}"#)
                     ids += try JSONDecoder().decode([String: [String]].self, from: Data(answer.body.utf8))["ids"]!
                 } else if choice < 8 {
-                    let id = ids.randomElement(using: &generator)!
+                    let id = ids[next(ids.count)]
                     #expect(try await client.send(.patch, "/api/listings/people/items/\(id)", #"{"text":"\#(name)"}"#).status == .ok)
                 } else {
-                    let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
+                    let id = ids.remove(at: next(ids.count))
                     #expect(try await client.send(.delete, "/api/listings/people/items/\(id)").status == .noContent)
                 }
                 if step % 7 == 0 || step == 119 {

@@ -43,25 +43,18 @@ enum ListingJSON {
         json.raw("\"offset\":\(query.offset),\"limit\":\(query.limit),\"total\":\(filter.total),")
         json.key("indexTitles")
         json.stringArray(filter.indexTitles)
-        json.raw(",\"sections\":[")
-        var next = 0
-        for (s, section) in filter.sections.enumerated() {
-            if s > 0 { json.raw(",") }
-            json.section(title: section.title, indexTitle: section.indexTitle, index: section.indexPosition,
-                         count: section.count, offset: section.offset) { json in
-                let first = next
-                while next < page.count && page[next].sectionIndex == s {
-                    if next > first { json.raw(",") }
-                    json.raw("{")
-                    json.pair("id", page[next].item.id)
-                    json.pair("text", page[next].item.text)
-                    json.key("matches")
-                    json.raw("[" + page[next].ranges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",") + "]}")
-                    next += 1
-                }
-            }
+        json.raw(",")
+        json.filteredSections(filter.sections, page: page,
+                              describe: { ($0.title, $0.indexTitle, $0.indexPosition, $0.count, $0.offset) },
+                              sectionOf: \.sectionIndex) { json, match in
+            json.raw("{")
+            json.pair("id", match.item.id)
+            json.pair("text", match.item.text)
+            json.key("matches")
+            json.ranges(match.ranges)
+            json.raw("}")
         }
-        json.raw("]}\n")
+        json.raw("}\n")
         return json
     }
 
