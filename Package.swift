@@ -80,7 +80,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            resources: [.embedInCode("Page/index.html"), .embedInCode("OpenAPI/openapi.json")]
+            // The page (HTML, its script and its styles) and the OpenAPI document, compiled into the binary.
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.js"), .embedInCode("Page/page.css"),
+                        .embedInCode("OpenAPI/openapi.json")]
         ),
         .executableTarget(
             name: "thumbindex",

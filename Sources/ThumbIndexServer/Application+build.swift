@@ -33,14 +33,17 @@ public struct ServerOptions: Sendable {
 }
 
 /// The router: the page at `/`, the JSON API under `/api/listings` (writes through `writer`, when
-/// there is one, for requests that carry `token`).
+/// there is one, for requests that carry `token`); every answer with the security headers of
+/// ``SecurityHeadersMiddleware``.
 package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, token: WriteToken? = nil) -> Router<BasicRequestContext> {
     let router = Router()
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: APIErrorMiddleware())
     PageController().addRoutes(to: router)
     let api = router.group("api/listings")
-    ListingsController(catalog: catalog).addRoutes(to: api)
-    ItemsController(catalog: catalog, access: WriteAccess(writer: writer, token: token)).addRoutes(to: api)
+    let access = WriteAccess(writer: writer, token: token)
+    ListingsController(catalog: catalog, writable: access.isWritable).addRoutes(to: api)
+    ItemsController(catalog: catalog, access: access).addRoutes(to: api)
     return router
 }
 

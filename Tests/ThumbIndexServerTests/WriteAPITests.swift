@@ -93,6 +93,23 @@ struct WriteAuthorizationTests {
         }
     }
 
+    @Test func theListingsSayWhetherTheServerTakesWrites() async throws {
+        let server = try WriteServer()
+        try await server.run { client in
+            let answer = try await client.getJSON("/api/listings", as: CatalogAnswer.self)
+            #expect(answer.writable == true)
+        }
+        let withoutToken = try WriteServer()
+        try await withoutToken.run(token: nil) { client in
+            let answer = try await client.getJSON("/api/listings", as: CatalogAnswer.self)
+            #expect(answer.writable == false)
+        }
+        try await TestServer.run { client in
+            let answer = try await client.getJSON("/api/listings", as: CatalogAnswer.self)
+            #expect(answer.writable == false)
+        }
+    }
+
     @Test func aShortTokenIsRefusedAtStartUp() {
         #expect(throws: TokenError.self) { try WriteToken("short", source: "--token-file t") }
         #expect(throws: TokenError.self) { try WriteToken("has a space in it 0123456789", source: "THUMBINDEX_TOKEN") }

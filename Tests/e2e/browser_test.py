@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
 """The page of `thumbindex serve` in a real browser (headless Chromium through Selenium).
 
-    browser_test.py URL [--big URL] [--screenshot PATH]
+    browser_test.py URL [--big URL] [--store URL --token-file FILE] [--screenshot PATH]
 
-URL serves the bundled contacts (`thumbindex serve`); --big, optionally, a listing of a million
-rows or more (any name). Every check compares what the page shows with what the JSON API answers
-for the same query, so the API is the oracle. Exits non-zero on the first failed check.
+URL serves the bundled contacts read-only (`thumbindex serve`); --big, optionally, a listing of a
+million rows or more (any name); --store, optionally, the bundled contacts in a scratch store that
+takes writes with the token in --token-file (`thumbindex serve --store DB --token-file FILE`): the
+page adds, renames and deletes contacts there, and items whose text is markup are shown as text.
+Every check compares what the page shows with what the JSON API answers for the same query, so
+the API is the oracle. The page's Content-Security-Policy is checked to arrive, to be enforced,
+and to refuse none of the page's own files. Exits non-zero on the first failed check.
 """
 import argparse
 import json
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -20,6 +25,7 @@ from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 TIMEOUT = 15
@@ -43,6 +49,27 @@ def api(base, path, **params):
         return json.load(response)
 
 
+def api_write(base, method, path, token, body=None):
+    """A write through the API with the token: (status, decoded body or None)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(urllib.parse.urljoin(base, path), data=data, method=method,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            raw = response.read()
+            return response.status, (json.loads(raw) if raw else None)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def api_status(base, path):
+    try:
+        with urllib.request.urlopen(urllib.parse.urljoin(base, path)) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 def wait_until(driver, predicate, what, timeout=TIMEOUT):
     try:
         return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate())
@@ -56,6 +83,7 @@ def open_browser(width, height):
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  f"--window-size={width},{height}", "--force-device-scale-factor=1", "--lang=en-US"):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
@@ -206,6 +234,10 @@ def test_contacts(driver, base, screenshot):
           f"the visible section headers are {want_titles}, the first {whole['sections'][0]['title']!r}")
     check(s["pinned"] == whole["sections"][0]["title"], "the first section's header is pinned on top")
     check(s["domRows"] < 80, f"the list is virtual: {s['domRows']} row elements for {whole['total']} items")
+    check(api(base, "/api/listings")["writable"] is False, "the server says it is read-only (writable: false)")
+    controls = driver.execute_script(
+        "return [document.getElementById('add-toggle').hidden, document.querySelectorAll('.row-actions').length]")
+    check(controls == [True, 0], "read-only: no add button and no row actions are shown")
     if screenshot:
         driver.save_screenshot(screenshot)
         print(f"  --  screenshot saved to {screenshot}")
@@ -357,6 +389,245 @@ requestAnimationFrame(step);
     check(any(x["title"] == final["title"] and x["visible"] for x in st["sections"]),
           f"dragging the index from {entries[1].get_attribute('data-index-title')!r} to the end shows {final['title']!r}")
 
+# Where a row of the page is: its text, whether it is in the viewport, and the title of the
+# section header above it (the last header whose top is at or above the row's).
+READ_ROW = """
+const row = document.querySelector(`#scroller .row[data-id="${CSS.escape(arguments[0])}"]`);
+if (!row) return null;
+const box = document.getElementById('scroller').getBoundingClientRect(), r = row.getBoundingClientRect();
+const heads = [...document.querySelectorAll('[data-section]')]
+  .filter((h) => h.getBoundingClientRect().top <= r.top)
+  .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+return { text: row.textContent, visible: r.bottom > box.top && r.top < box.bottom,
+         section: heads.length ? heads[heads.length - 1].dataset.section : null,
+         elements: row.querySelectorAll('img, script, b, i, a').length,
+         editing: row.classList.contains('editing') };
+"""
+
+
+def section_of(base, listing, item_id):
+    """The title of the section of the unfiltered listing that holds item_id (None: no such item)."""
+    answer = api(base, f"/api/listings/{listing}/sections", limit=1000)
+    for section in answer["sections"]:
+        if any(item["id"] == item_id for item in section["items"]):
+            return section["title"]
+    return None
+
+
+def find_ids(base, listing, q):
+    answer = api(base, f"/api/listings/{listing}/sections", q=q, limit=1000)
+    return {item["text"]: item["id"] for section in answer["sections"] for item in section["items"]}
+
+
+def browser_log(driver):
+    return driver.get_log("browser")
+
+
+def csp_messages(entries):
+    return [e["message"] for e in entries
+            if any(word in e["message"] for word in ("Content Security Policy", "Refused to", "Trusted"))]
+
+
+def page_ready(driver, base):
+    driver.get(base)
+    wait_until(driver, lambda: driver.execute_script("return document.body.dataset.ready") == "true", "the page is ready")
+
+
+def tap_index(driver, title):
+    driver.find_element(By.CSS_SELECTOR, f'#index [data-index-title="{css_escape(title)}"]').click()
+
+
+def row_action(driver, item_id, action):
+    """Selects the row (touch screens show its actions then) and presses its `action` button."""
+    selector = f'#scroller .row[data-id="{css_escape(item_id)}"]'
+    driver.find_element(By.CSS_SELECTOR, selector).click()
+    button = f'{selector} [data-action="{action}"]'
+    wait_until(driver, lambda: driver.find_element(By.CSS_SELECTOR, button).is_displayed(), f"the {action} button is shown")
+    driver.find_element(By.CSS_SELECTOR, button).click()
+
+
+def add_through_form(driver, text):
+    if not driver.find_element(By.ID, "add-form").is_displayed():
+        driver.find_element(By.ID, "add-toggle").click()
+    field = driver.find_element(By.ID, "add-text")
+    field.clear()
+    field.send_keys(text)
+    driver.find_element(By.ID, "add-submit").click()
+
+
+def status_text(driver):
+    return driver.execute_script("const s = document.getElementById('write-status'); return s.hidden ? '' : s.textContent")
+
+
+def search_for(driver, base, listing, q):
+    box = driver.find_element(By.ID, "search")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    if q:
+        box.send_keys(q)
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, q), f"the page shows the answer for {q!r}")
+
+
+def test_writes(driver, base, token):
+    catalog = api(base, "/api/listings")
+    listing = catalog["listings"][0]["name"]
+    whole = api(base, f"/api/listings/{listing}/sections", limit=0)
+    total = whole["total"]
+    print(f"writes: {base} listing {listing!r}, {total} items, writable {catalog['writable']}")
+    check(catalog["writable"] is True, "the store server says it takes writes (writable: true)")
+
+    # The headers, and the policy at work: the page's own files load, an injected inline script does not.
+    with urllib.request.urlopen(base) as response:
+        policy = response.headers.get("Content-Security-Policy", "")
+        nosniff, referrer = response.headers.get("X-Content-Type-Options"), response.headers.get("Referrer-Policy")
+    directives = dict((d.split() + [""])[0:2] for d in policy.split(";") if d.strip())
+    check(directives.get("script-src") == "'self'" and directives.get("style-src") == "'self'"
+          and directives.get("frame-ancestors") == "'none'" and "'unsafe-inline'" not in policy,
+          f"the page arrives with Content-Security-Policy: {policy}")
+    check(nosniff == "nosniff" and referrer == "no-referrer", "and X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer")
+    browser_log(driver)  # read (and checked) by main after the earlier tests
+    page_ready(driver, base)
+    styled = driver.execute_script("return getComputedStyle(document.getElementById('scroller')).overflowY")
+    check(styled == "auto", "the styles of /page.css apply (the list scrolls)")
+    violations = csp_messages(browser_log(driver))
+    check(not violations, f"the policy refuses none of the page's own files{': ' + str(violations) if violations else ''}")
+    injected = driver.execute_script("""
+const s = document.createElement('script');
+s.appendChild(document.createTextNode('window.__inline = 1'));
+try { document.body.appendChild(s); } catch (e) { /* refused outright */ }
+return window.__inline;""")
+    check(injected is None, "an inline script added to the page does not run")
+    wait_until(driver, lambda: csp_messages(browser_log(driver)), "the browser reports the refused inline script")
+    check(True, "the browser reports the refused inline script as a CSP violation")
+
+    # Add: the token is asked for once; a wrong one is refused (401), forgotten and asked again.
+    check(driver.find_element(By.ID, "add-toggle").is_displayed(), "the add button is shown")
+    name = "Zyxa Quorn"
+    check(find_ids(base, listing, name) == {}, f"{name!r} is not in the listing yet")
+    add_through_form(driver, name)
+    wait_until(driver, lambda: driver.find_element(By.ID, "token-form").is_displayed(), "the page asks for the token")
+    driver.find_element(By.ID, "token").send_keys("not-the-token-0123456789")
+    driver.find_element(By.ID, "token-submit").click()
+    wait_until(driver, lambda: "did not accept" in driver.find_element(By.ID, "token-prompt").text,
+               "after a wrong token the page asks again")
+    check(driver.execute_script("return sessionStorage.getItem('thumbindex.token')") is None,
+          "the refused token is not kept")
+    check(find_ids(base, listing, name) == {}, "nothing was added with the wrong token")
+    entries = browser_log(driver)
+    check(all("401" in e["message"] for e in entries if e["level"] == "SEVERE"),
+          f"the console reports only the 401 ({len(entries)} entries)")
+    driver.find_element(By.ID, "token").send_keys(token)
+    driver.find_element(By.ID, "token-submit").click()
+    wait_until(driver, lambda: find_ids(base, listing, name) != {}, f"{name!r} is added through the page")
+    item_id = find_ids(base, listing, name)[name]
+    wait_until(driver, lambda: status_text(driver) == f"Added \u201c{name}\u201d.", "the page says it was added")
+    check(driver.execute_script("return sessionStorage.getItem('thumbindex.token')") == token,
+          "the token is kept for the session")
+    check(not driver.find_element(By.ID, "token-form").is_displayed(), "the token form is gone")
+    check(state(driver)["total"] == str(total + 1), f"the count shows {total + 1} items")
+    check(section_of(base, listing, item_id) == "Z", f"the API files {name!r} under 'Z'")
+    tap_index(driver, "Z")
+    wait_until(driver, lambda: (driver.execute_script(READ_ROW, item_id) or {}).get("visible"), f"{name!r} is shown after tapping 'Z'")
+    row = driver.execute_script(READ_ROW, item_id)
+    check(row["text"] == name and row["section"] == "Z", f"the page shows {row['text']!r} in section {row['section']!r}")
+
+    # Rename in a filtered view: the view is fetched again for the same query.
+    search_for(driver, base, listing, "Quorn")
+    row_action(driver, item_id, "edit")
+    wait_until(driver, lambda: (driver.execute_script(READ_ROW, item_id) or {}).get("editing"), "the row turns into an editor")
+    editor = driver.find_element(By.CSS_SELECTOR, f'.row[data-id="{item_id}"] input')
+    check(editor.get_attribute("value") == name, "the editor holds the current text")
+    editor.send_keys(Keys.CONTROL, "a")
+    editor.send_keys("Bryn Quorn", Keys.ENTER)
+    renamed = "Bryn Quorn"
+    wait_until(driver, lambda: api(base, f"/api/listings/{listing}/items/{item_id}")["text"] == renamed,
+               f"the API has {renamed!r}")
+    check(not driver.find_element(By.ID, "token-form").is_displayed(), "no second request for the token")
+    wait_until(driver, lambda: (driver.execute_script(READ_ROW, item_id) or {}).get("text") == renamed,
+               f"the page shows {renamed!r}")
+    row = driver.execute_script(READ_ROW, item_id)
+    check(row["section"] == "B" and section_of(base, listing, item_id) == "B" and search_value(driver) == "Quorn",
+          f"{renamed!r} moved to section 'B' (API and page), the query 'Quorn' kept")
+    check(shows_answer_for(driver, base, listing, "Quorn"), "the filtered view matches the API after the rename")
+
+    # Delete, after a confirmation.
+    row_action(driver, item_id, "delete")
+    WebDriverWait(driver, TIMEOUT).until(expected_conditions.alert_is_present())
+    alert = driver.switch_to.alert
+    check(renamed in alert.text, f"a confirmation is asked: {alert.text!r}")
+    alert.accept()
+    wait_until(driver, lambda: api_status(base, f"/api/listings/{listing}/items/{item_id}") == 404, "the API no longer has it")
+    wait_until(driver, lambda: driver.execute_script(READ_ROW, item_id) is None and state(driver)["total"] == "0",
+               "the page no longer shows it")
+    check(shows_answer_for(driver, base, listing, "Quorn"), "no results for 'Quorn', as the API says")
+    search_for(driver, base, listing, "")
+    check(state(driver)["total"] == str(total), f"the count is back to {total}")
+
+    # A section's last item deleted: the section goes. The letter, from the API: one without
+    # contacts, else the one with the fewest, emptied through the API first (a scratch store).
+    answer = api(base, f"/api/listings/{listing}/sections", limit=1000)
+    counts = {x["title"]: x["count"] for x in answer["sections"]}
+    letters = sorted((counts.get(t, 0), t) for t in whole["indexTitles"] if len(t) == 1 and "A" <= t <= "Z")
+    letter = letters[0][1]
+    emptied = [item for x in answer["sections"] if x["title"] == letter for item in x["items"]]
+    for item in emptied:
+        status, _ = api_write(base, "DELETE", f"/api/listings/{listing}/items/{item['id']}", token)
+        check(status == 204, f"section {letter!r}: {item['text']!r} is deleted through the API, to empty it")
+    check(letter not in {x["title"] for x in api(base, f"/api/listings/{listing}/sections", limit=0)["sections"]},
+          f"the listing has no contact under {letter!r} ({'none to begin with' if not emptied else f'{len(emptied)} deleted'})")
+    total -= len(emptied)
+    page_ready(driver, base)
+    check(state(driver)["total"] == str(total), f"the page counts {total} items")
+    lone = {"X": "Xavier Ng", "Q": "Quinn Ng", "Y": "Yara Ng"}.get(letter, f"{letter}ara Ng")
+    add_through_form(driver, lone)
+    wait_until(driver, lambda: lone in find_ids(base, listing, lone), f"{lone!r} is added")
+    lone_id = find_ids(base, listing, lone)[lone]
+    check(section_of(base, listing, lone_id) == letter, f"the API opens section {letter!r} for {lone!r}")
+    wait_until(driver, lambda: state(driver)["total"] == str(total + 1), "the page counts it")
+    tap_index(driver, letter)
+    wait_until(driver, lambda: (driver.execute_script(READ_ROW, lone_id) or {}).get("visible"), f"{lone!r} is shown after tapping {letter!r}")
+    row = driver.execute_script(READ_ROW, lone_id)
+    check(row["section"] == letter and row["text"] == lone, f"the page shows the new section {letter!r} with {lone!r} alone")
+    before = state(driver)["scrollTop"]
+    row_action(driver, lone_id, "delete")
+    WebDriverWait(driver, TIMEOUT).until(expected_conditions.alert_is_present())
+    driver.switch_to.alert.accept()
+    wait_until(driver, lambda: api_status(base, f"/api/listings/{listing}/items/{lone_id}") == 404, f"the API no longer has {lone!r}")
+    check(letter not in {x["title"] for x in api(base, f"/api/listings/{listing}/sections", limit=0)["sections"]},
+          f"the API has no section {letter!r} any more")
+    wait_until(driver, lambda: state(driver)["total"] == str(total), "the page counts it gone")
+    s = state(driver)
+    check(letter not in [x["title"] for x in s["sections"]], f"the page shows no section {letter!r} any more")
+    end = s["scrollHeight"] - s["viewport"]
+    check(abs(s["scrollTop"] - min(before, end)) <= 1, f"the scroll position is kept ({before:g} → {s['scrollTop']:g})")
+    titles = api(base, f"/api/listings/{listing}/sections", limit=0)["indexTitles"]
+    check(s["indexTitles"] == titles, f"the side index is the API's again ({letter!r} {'gone' if letter not in titles else 'kept'})")
+
+    # Texts that look like markup, added through the API, are shown as text and run nothing.
+    hostile = ["<img src=x onerror=window.__pwned=1>", "<script>window.__pwned=2</script>"]
+    status, answer = api_write(base, "POST", f"/api/listings/{listing}/items", token, {"items": [{"text": t} for t in hostile]})
+    check(status == 201 and len(answer["ids"]) == 2, f"two items of markup are added through the API ({status})")
+    search_for(driver, base, listing, "pwned")
+    time.sleep(0.3)
+    rows = [driver.execute_script(READ_ROW, i) for i in answer["ids"]]
+    check(all(r is not None for r in rows), "both are shown")
+    check(sorted(r["text"] for r in rows) == sorted(hostile) and all(r["elements"] == 0 for r in rows),
+          f"as literal text, no element inside: {[r['text'] for r in rows]}")
+    check(driver.execute_script("return typeof window.__pwned") == "undefined", "window.__pwned stays undefined")
+    for i in answer["ids"]:
+        api_write(base, "DELETE", f"/api/listings/{listing}/items/{i}", token)
+
+    # Forgetting the token.
+    driver.find_element(By.ID, "forget-token").click()
+    check(driver.execute_script("return sessionStorage.getItem('thumbindex.token')") is None
+          and not driver.find_element(By.ID, "forget-token").is_displayed(), "'Forget token' forgets it")
+    severe = [e for e in browser_log(driver) if e["level"] == "SEVERE"]
+    check(not severe, f"no errors in the console while writing{': ' + str(severe) if severe else ''}")
+
+
+def search_value(driver):
+    return driver.find_element(By.ID, "search").get_attribute("value")
+
 
 def css_escape(text):
     return text.replace("\\", "\\\\").replace('"', '\\"')
@@ -366,6 +637,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("url")
     parser.add_argument("--big", help="a server whose largest listing has 1M+ rows")
+    parser.add_argument("--store", help="a server with a store (the bundled contacts) that takes writes")
+    parser.add_argument("--token-file", help="the file holding the --store server's token")
     parser.add_argument("--screenshot", help="where to save a screenshot of the page")
     args = parser.parse_args()
     driver = open_browser(480, 860)
@@ -375,6 +648,9 @@ def main():
             test_big(driver, args.big)
         logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
         check(not logs, f"no errors in the browser console{': ' + str(logs) if logs else ''}")
+        if args.store:
+            with open(args.token_file) as f:
+                test_writes(driver, args.store, f.read().strip())
     except Failure as failure:
         print(f"FAIL {failure}", file=sys.stderr)
         try:

@@ -3,7 +3,7 @@ import Hummingbird
 import ThumbIndex
 
 /// The JSON API over the catalog:
-/// - `GET /api/listings`: the listings served;
+/// - `GET /api/listings`: the listings served, and whether the server takes writes;
 /// - `GET /api/listings/{name}/sections?q=&fold=&mode=&offset=&limit=`: the filtered listing,
 ///   every non-empty section with its count, and the rows in `[offset, offset + limit)`;
 /// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=`: where an index title leads.
@@ -13,6 +13,9 @@ import ThumbIndex
 /// (256 characters) and `limit` (1000 rows).
 struct ListingsController<Context: RequestContext>: Sendable {
     let catalog: ListingCatalog
+    /// Whether the server takes writes (a store and a token), so that clients such as the page
+    /// can hide what would only answer 403.
+    let writable: Bool
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(use: list)
@@ -21,7 +24,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        .json(ListingJSON.catalog(catalog))
+        .json(ListingJSON.catalog(catalog, writable: writable))
     }
 
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {

@@ -1,29 +1,30 @@
 import Hummingbird
 
-/// Serves the page and the API's OpenAPI document (`/openapi.json`). The page is one self-contained HTML file (styles and script inline, no build step, no
-/// CDN), embedded in the binary as a SwiftPM resource so the server works from any directory
-/// and offline.
+/// Serves the page and the API's OpenAPI document (`/openapi.json`).
+///
+/// The page is three files, embedded in the binary as SwiftPM resources so the server works from
+/// any directory and offline (no build step, no CDN): `Page/index.html` at `/` (and
+/// `/index.html`), its script at `/page.js` and its styles at `/page.css`. Nothing is inline, so
+/// the Content-Security-Policy (``SecurityHeadersMiddleware``) can allow scripts and styles from
+/// the server itself only.
 struct PageController<Context: RequestContext>: Sendable {
+    /// What each path serves: the embedded bytes and their content type.
+    static var assets: [(path: String, bytes: [UInt8], contentType: String)] {
+        [("/", PackageResources.index_html, "text/html; charset=utf-8"),
+         ("/index.html", PackageResources.index_html, "text/html; charset=utf-8"),
+         ("/page.js", PackageResources.page_js, "text/javascript; charset=utf-8"),
+         ("/page.css", PackageResources.page_css, "text/css; charset=utf-8"),
+         ("/openapi.json", PackageResources.openapi_json, "application/json; charset=utf-8")]
+    }
+
     func addRoutes(to router: Router<Context>) {
-        router.get("/", use: page)
-        router.get("/index.html", use: page)
-        router.get("/openapi.json", use: openAPI)
-    }
-
-    /// The OpenAPI 3.1 document of the JSON API (Sources/ThumbIndexServer/OpenAPI/openapi.json).
-    @Sendable func openAPI(_ request: Request, context: Context) async throws -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json))
-        )
-    }
-
-    @Sendable func page(_ request: Request, context: Context) async throws -> Response {
-        Response(
-            status: .ok,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.index_html))
-        )
+        for asset in Self.assets {
+            let response = Response(
+                status: .ok,
+                headers: [.contentType: asset.contentType, .cacheControl: "no-cache"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes))
+            )
+            router.get(RouterPath(asset.path)) { _, _ in response }
+        }
     }
 }

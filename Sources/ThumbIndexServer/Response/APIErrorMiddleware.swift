@@ -6,9 +6,10 @@ import Hummingbird
 /// with the `Allow` header listing the methods it does.
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Every path the server answers, as route patterns (`{x}`: any one segment), with its methods.
-    /// Keep in step with the controllers' routes and `OpenAPI/openapi.json`.
+    /// Keep in step with the controllers' routes and `OpenAPI/openapi.json` (which leaves out the
+    /// page's own files: `/index.html`, `/page.js`, `/page.css`).
     static var routes: [(pattern: [Substring], methods: String)] {
-        [("/", "GET"), ("/index.html", "GET"), ("/openapi.json", "GET"), ("/api/listings", "GET"),
+        [("/", "GET"), ("/index.html", "GET"), ("/page.js", "GET"), ("/page.css", "GET"), ("/openapi.json", "GET"), ("/api/listings", "GET"),
          ("/api/listings/{name}", "PUT, DELETE"), ("/api/listings/{name}/sections", "GET"),
          ("/api/listings/{name}/index/{position}", "GET"), ("/api/listings/{name}/items", "POST"),
          ("/api/listings/{name}/items/{id}", "GET, PATCH, DELETE")].map { ($0.0.split(separator: "/"), $0.1) }

@@ -4,10 +4,11 @@ import ThumbIndexFormats
 /// The JSON bodies of the listing endpoints, written straight into a `JSONWriter`
 /// (no `Codable` tree: a page of 1000 rows is one pass over the bytes).
 enum ListingJSON {
-    /// `{"listings":[{"name","locale","items","sections"}]}`.
-    static func catalog(_ catalog: ListingCatalog) -> JSONWriter {
+    /// `{"writable":false,"listings":[{"name","locale","items","sections"}]}`: `writable` says
+    /// whether the server takes writes (with its token) or answers them 403.
+    static func catalog(_ catalog: ListingCatalog, writable: Bool) -> JSONWriter {
         var json = JSONWriter()
-        json.raw("{")
+        json.raw("{\"writable\":\(writable),")
         json.key("listings")
         json.array(catalog.entries) { json, entry in
             json.raw("{")

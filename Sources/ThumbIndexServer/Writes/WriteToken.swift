@@ -45,6 +45,9 @@ struct WriteAccess: Sendable {
     let writer: ListingWriter?
     let token: WriteToken?
 
+    /// Whether the server takes writes at all (a store and a token): `writable` in `GET /api/listings`.
+    var isWritable: Bool { writer != nil && token != nil }
+
     /// The writer, when `request` may write.
     /// - Throws: 403 when the server takes no writes (no store, or no token configured), saying how
     ///   to configure them; 401 when the token is missing or wrong.

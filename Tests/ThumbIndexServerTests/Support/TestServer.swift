@@ -65,6 +65,8 @@ extension TestClientProtocol {
 /// The shapes of the API's answers, as a client reads them.
 struct CatalogAnswer: Decodable, Equatable {
     struct Entry: Decodable, Equatable { let name: String, locale: String, items: Int, sections: Int }
+    /// Whether the server takes writes (a store and a token).
+    let writable: Bool
     let listings: [Entry]
 }
 
