@@ -2,9 +2,11 @@
 /// the rule for the ids it assigns.
 ///
 /// Everything the store holds must survive a TSV export and import unchanged, so no part of an
-/// item may hold a control character (Unicode category Cc: NUL, tab, newline, carriage return,
-/// DEL...).
-/// - An **id** is 1…200 characters, any Unicode but control characters.
+/// item may hold a C0 control character (U+0000–U+001F: NUL, tab, newline, carriage return...),
+/// DEL (U+007F) or NEL (U+0085, a line break to some readers). The other C1 controls
+/// (U+0080–U+009F) pass: they break nothing, and real data has them (a U+009F stands in
+/// GeoNames' names, left by a wrong decoding upstream).
+/// - An **id** is 1…200 characters, any Unicode but those control characters.
 /// - A **text** is not blank (something besides white space) and at most 4096 UTF-8 bytes.
 /// - A **reading** is like a text; an empty reading is no reading (stored as nil).
 /// - A **field** name is 1…200 characters; its value is at most 4096 UTF-8 bytes (may be empty);
@@ -53,7 +55,7 @@ package enum ItemLimits {
     }
 
     private static func checkNoControlCharacters(_ string: String, field: String) throws(StoreError) {
-        guard let scalar = string.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) else { return }
+        guard let scalar = string.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x85 }) else { return }
         let name = switch scalar {
         case "\t": "a tab"
         case "\n": "a newline"

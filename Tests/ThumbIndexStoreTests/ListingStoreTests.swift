@@ -152,6 +152,7 @@ struct ListingStoreTests {
         (ItemInput(id: "", text: "x"), "items[1].id: is empty"),
         (ItemInput(id: String(repeating: "é", count: 201), text: "x"), "items[1].id: has 201 characters; the most is 200"),
         (ItemInput(id: "a\u{7}b", text: "x"), "items[1].id: holds the control character U+0007"),
+        (ItemInput(text: "a\u{85}b"), "items[1].text: holds the control character U+0085"),
         (ItemInput(text: ""), "items[1].text: is empty"),
         (ItemInput(text: " \u{3000}"), "items[1].text: is blank"),
         (ItemInput(text: "a\nb"), "items[1].text: holds a newline"),
@@ -167,6 +168,13 @@ struct ListingStoreTests {
         let error = storeError { try store.replaceListing(name: "l", locale: "en", columns: people, items: [ItemInput(id: "ok", text: "fine"), item]) }
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
         #expect(try store.listing(named: "l") == nil)
+    }
+
+    @Test("C1 control characters other than NEL are kept, as real data has them (GeoNames: U+009F)")
+    func c1ControlsAreKept() throws {
+        let store = try ListingStore(path: try temporaryStorePath())
+        _ = try store.replaceListing(name: "l", locale: "en", columns: people, items: [ItemInput(text: "Takht-e Qey\u{9F}ar")])
+        #expect(try allItems(store, "l").map(\.text) == ["Takht-e Qey\u{9F}ar"])
     }
 
     @Test("bad names and columns are refused, naming the part")
