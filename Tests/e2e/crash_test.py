@@ -288,7 +288,7 @@ class Client:
         over = len(self.model) > CAP
         ids = list(self.model)  # insertion order of the dict: deterministic for a seed
         kind = rng.choices(["insert", "batch", "rename", "pin", "delete", "replace"],
-                           weights=[5 if over else 20, 20, 22, 5, 30 if over else 8, 12])[0]
+                           weights=[5 if over else 20, 20, 22, 5, 50 if over else 8, 12])[0]
         if not ids and kind not in ("insert", "batch"):
             kind = "insert"
         if kind == "insert":
