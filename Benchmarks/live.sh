@@ -3,7 +3,7 @@
 # over HTTP on loopback: write latency, read-your-writes, keystrokes under a delta of 10,000 edits,
 # reads under 64-connection load with 200 writes/s, resident memory during a merge.
 #
-#   Benchmarks/live.sh                         # everything (~10 min on 2 shared cores)
+#   Benchmarks/live.sh                         # everything (~5 min on 2 shared cores)
 #   PHASES="writes merge" Benchmarks/live.sh   # some phases (writes keystrokes load merge)
 #   RESULTS=/tmp/r Benchmarks/live.sh          # raw numbers elsewhere (default Benchmarks/results)
 #
