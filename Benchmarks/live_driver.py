@@ -1,0 +1,511 @@
+#!/usr/bin/env python3
+"""Live listings benchmarks: writes, visibility, keystrokes under edits, reads under load, merge memory.
+
+Drives the release `thumbindex serve --store` over HTTP on loopback, on the 1.4M GeoNames corpus,
+and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see RESULTS.md):
+
+  import      first start: `serve --store geo.db geonames=FILE` imports the corpus into the store
+              (timed until the server answers); the store is then kept as a pristine copy and every
+              phase below starts its own server on a fresh copy of it (a restart: it loads the store);
+  writes      2,000 single inserts one at a time, then 50 batches of 1,000 items (default
+              maintenance: compactions and merges run as they fall due); after every 2xx the very
+              next request (a sections query for the new text) must show the write;
+  keystrokes  typing sessions (GeoNames queries typed one character at a time, 1-6 characters,
+              sections answers with limit 50) with no edits, then again after 10,000 edits
+              (POST/PATCH/DELETE, one per request) with --merge-after 100000000 so no merge folds them;
+  load        wrk, 64 connections (Tests/e2e/load.lua), on a sections query: read-only, then while a
+              separate process (`live_driver.py writer`) writes 200 times a second;
+  merge       VmRSS/VmHWM of the server every 50 ms, idle and then while 5,000 edits trigger a
+              merge (--merge-after 5000).
+
+Usage:
+  live_driver.py run --binary PATH --corpus NAMES --queries QUERIES --out DIR --scratch DIR [--phases ...]
+  live_driver.py writer --port P --token T --rate 200 --seconds S --out FILE
+Python 3 stdlib only (wrk for the load phase).
+"""
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import unicodedata
+import urllib.parse
+
+LISTING = "geonames"
+HERE = os.path.dirname(os.path.abspath(__file__))
+LOAD_LUA = os.path.join(HERE, "..", "Tests", "e2e", "load.lua")
+
+
+# MARK: Plumbing
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Http:
+    """A keep-alive connection; request() returns (status, body, seconds)."""
+
+    def __init__(self, port, token=None):
+        self.port, self.token, self.connection = port, token, None
+
+    def request(self, method, path, body=None, auth=False):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=300)
+        headers = {}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if auth:
+            headers["Authorization"] = f"Bearer {self.token}"
+        started = time.perf_counter()
+        try:
+            self.connection.request(method, path, body=data, headers=headers)
+            response = self.connection.getresponse()
+            payload = response.read()
+        except BaseException:
+            self.connection.close()
+            self.connection = None
+            raise
+        return response.status, payload, time.perf_counter() - started
+
+    def expect(self, status, method, path, body=None, auth=False):
+        got, payload, seconds = self.request(method, path, body, auth)
+        if got != status:
+            raise SystemExit(f"live: {method} {path} answered {got}, expected {status}: {payload[:300]!r}")
+        return payload, seconds
+
+
+class Server:
+    def __init__(self, binary, db, token_file, log_path, extra=()):
+        self.port = free_port()
+        self.log_path = log_path
+        if os.path.exists(log_path):
+            os.remove(log_path)  # one run per log
+        args = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--store", db,
+                "--token-file", token_file, *extra]
+        self.log = open(log_path, "wb")
+        self.log.write(("$ " + " ".join(args) + "\n").encode())
+        self.log.flush()
+        started = time.monotonic()
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        probe = Http(self.port)
+        while True:
+            if self.process.poll() is not None:
+                raise SystemExit(f"live: the server exited ({self.process.returncode}); see {log_path}")
+            try:
+                if probe.request("GET", "/api/listings")[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        self.ready_seconds = time.monotonic() - started
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=60)
+        self.log.close()
+
+    def log_text(self):
+        with open(self.log_path, errors="replace") as f:
+            return f.read()
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    if not ordered:
+        return None
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def summary_ms(seconds):
+    ms = [s * 1000 for s in seconds]
+    return {"n": len(ms), "median_ms": round(statistics.median(ms), 3), "p99_ms": round(percentile(ms, 99), 3),
+            "max_ms": round(max(ms), 3), "mean_ms": round(statistics.fmean(ms), 3)}
+
+
+def sections_path(q, limit=50):
+    return f"/api/listings/{LISTING}/sections?q={urllib.parse.quote(q)}&offset=0&limit={limit}"
+
+
+def ids_in(payload):
+    answer = json.loads(payload)
+    return answer["total"], {item["id"] for s in answer["sections"] for item in s["items"]}
+
+
+def write_json(path, value):
+    with open(path, "w") as f:
+        json.dump(value, f, indent=2, ensure_ascii=False)
+        f.write("\n")
+    print(f"  → {path}", flush=True)
+
+
+# MARK: Phases
+
+def sessions(queries_file, longest=6):
+    """The typing sessions: each query typed one character at a time, up to `longest` characters."""
+    keystrokes = []
+    with open(queries_file, encoding="utf-8") as f:
+        for line in f:
+            query = line.strip()
+            for n in range(1, min(len(query), longest) + 1):
+                keystrokes.append(query[:n])
+    return keystrokes
+
+
+def type_sessions(http_, keystrokes, passes=2):
+    """Per keystroke length, the latencies of the last pass (the first ones warm up)."""
+    by_length = {}
+    for p in range(passes):
+        timings = {}
+        for q in keystrokes:
+            _, seconds = http_.expect(200, "GET", sections_path(q))
+            timings.setdefault(len(q), []).append(seconds)
+        by_length = timings
+    everything = [s for values in by_length.values() for s in values]
+    return {"all": summary_ms(everything), **{f"{n} chars": summary_ms(v) for n, v in sorted(by_length.items())}}
+
+
+def phase_writes(ctx):
+    print("==> writes: 2,000 single inserts, 50 batches of 1,000; visibility on the next request", flush=True)
+    server = ctx.start("writes")
+    http_ = Http(server.port, ctx.token)
+    single, single_visible, single_seen = [], 0, 0
+    for i in range(2000):
+        text = f"Livewrite single {i:05d}qx"
+        payload, seconds = http_.expect(201, "POST", f"/api/listings/{LISTING}/items", {"items": [{"text": text}]}, auth=True)
+        single.append(seconds)
+        new_id = json.loads(payload)["ids"][0]
+        total, ids = ids_in(http_.expect(200, "GET", sections_path(f"single {i:05d}qx"))[0])
+        single_seen += 1
+        single_visible += new_id in ids
+    batches, batch_visible = [], 0
+    for b in range(50):
+        items = [{"text": f"Livebatch {b:02d}bq item {i:04d}"} for i in range(1000)]
+        payload, seconds = http_.expect(201, "POST", f"/api/listings/{LISTING}/items", {"items": items}, auth=True)
+        batches.append(seconds)
+        assigned = set(json.loads(payload)["ids"])
+        total, ids = ids_in(http_.expect(200, "GET", sections_path(f"Livebatch {b:02d}bq", limit=1000))[0])
+        batch_visible += total == 1000 and ids == assigned
+    # The merge due after about 13,800 edits takes seconds on 1.4M items: wait for it (untimed).
+    waited = time.monotonic()
+    while "pending edits into a new base" not in server.log_text() and time.monotonic() - waited < 90:
+        time.sleep(0.2)
+    log = server.log_text()
+    server.stop()
+    merges = re.findall(r"merged (\d+) pending edits into a new base of (\d+) items in ([0-9.]+) (\w+)", log)
+    result = {
+        "single_inserts": summary_ms(single),
+        "batches_of_1000": summary_ms(batches),
+        "batch_items_per_second": round(50 * 1000 / sum(batches)),
+        "visibility": {
+            "rule": "the request right after the 2xx (a sections query for the new text) must show the write",
+            "single_inserts_checked": single_seen, "single_inserts_visible": single_visible,
+            "batches_checked": 50, "batches_visible_whole": batch_visible,
+        },
+        "merge_logged_seconds_after_last_batch": round(time.monotonic() - waited, 1) if "pending edits into a new base" in log else None,
+        "merges_during_phase": [{"edits": int(e), "items": int(n), "took": f"{t} {u}"} for e, n, t, u in merges],
+        "server": "defaults: --compact-after 64, --merge-after max(4096, 1% of the listing)",
+    }
+    print(json.dumps(result, indent=1), flush=True)
+    write_json(os.path.join(ctx.out, "live-writes.json"), result)
+
+
+def phase_keystrokes(ctx):
+    print("==> keystrokes: no edits, then with a delta of 10,000 edits (--merge-after 100000000)", flush=True)
+    server = ctx.start("keystrokes", ("--merge-after", "100000000"))
+    http_ = Http(server.port, ctx.token)
+    keystrokes = sessions(ctx.queries)
+    before = type_sessions(http_, keystrokes)
+    print(f"  no edits: {before['all']}", flush=True)
+    rng = random.Random(7)
+    original = ctx.item_count
+    deleted = set()
+    counts = {"POST": 0, "PATCH": 0, "DELETE": 0}
+    edit_times = []
+    for i in range(10000):
+        kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 30, 20])[0]
+        if kind == "POST":
+            _, s = http_.expect(201, "POST", f"/api/listings/{LISTING}/items",
+                                {"items": [{"text": f"{rng.choice(ctx.sample)} {i}"}]}, auth=True)
+        else:
+            while True:
+                item_id = f"n{rng.randint(1, original)}"
+                if item_id not in deleted:
+                    break
+            if kind == "PATCH":
+                _, s = http_.expect(200, "PATCH", f"/api/listings/{LISTING}/items/{item_id}",
+                                    {"text": f"{rng.choice(ctx.sample)} renamed {i}"}, auth=True)
+            else:
+                _, s = http_.expect(204, "DELETE", f"/api/listings/{LISTING}/items/{item_id}", auth=True)
+                deleted.add(item_id)
+        counts[kind] += 1
+        edit_times.append(s)
+    time.sleep(3)  # let the compactions run
+    after = type_sessions(http_, keystrokes)
+    print(f"  10k edits: {after['all']}", flush=True)
+    log = server.log_text()
+    server.stop()
+    result = {
+        "keystrokes": len(keystrokes), "passes": 2, "timed": "the second pass",
+        "no_edits": before, "with_10000_edits": after, "edits": counts,
+        "edit_latency": summary_ms(edit_times),
+        "ratio_median": round(after["all"]["median_ms"] / before["all"]["median_ms"], 2),
+        "ratio_p99": round(after["all"]["p99_ms"] / before["all"]["p99_ms"], 2),
+        "merges_logged": log.count("pending edits into a new base"),
+    }
+    write_json(os.path.join(ctx.out, "live-keystrokes.json"), result)
+
+
+def wrk(port, seconds, path):
+    output = subprocess.run(
+        ["wrk", "--latency", "-t", "2", "-c", "64", "-d", f"{seconds}s", "--timeout", "5s", "-s", LOAD_LUA,
+         f"http://127.0.0.1:{port}{path}"],
+        env={**os.environ, "LOAD_PATH": path}, capture_output=True, text=True, check=True).stdout
+    line = next(l for l in output.splitlines() if l.startswith("LOAD "))
+    return {k: float(v) for k, v in (pair.split("=") for pair in line.split()[1:])}
+
+
+def phase_load(ctx):
+    print("==> load: wrk 64 connections, read-only, then with 200 writes/s from another process", flush=True)
+    server = ctx.start("load")
+    path = sections_path("an", limit=100)
+    seconds = 20
+    wrk(server.port, 3, path)  # warm-up
+    read_only = wrk(server.port, seconds, path)
+    print(f"  read-only: {read_only}", flush=True)
+    writer_out = os.path.join(ctx.scratch, "writer.json")
+    writer = subprocess.Popen([sys.executable, os.path.abspath(__file__), "writer", "--port", str(server.port),
+                               "--token", ctx.token, "--rate", "200", "--seconds", str(seconds + 4),
+                               "--out", writer_out, "--items", str(ctx.item_count)])
+    time.sleep(2)
+    under_writes = wrk(server.port, seconds, path)
+    if writer.wait() != 0:
+        raise SystemExit("live: the writer failed")
+    with open(writer_out) as f:
+        writes = json.load(f)
+    print(f"  under writes: {under_writes}; writer: {writes}", flush=True)
+    server.stop()
+    result = {"path": path, "connections": 64, "threads": 2, "seconds": seconds,
+              "read_only": read_only, "with_writes": under_writes, "writer": writes,
+              "ratio_p99": round(under_writes["p99_ms"] / read_only["p99_ms"], 2),
+              "ratio_p50": round(under_writes["p50_ms"] / read_only["p50_ms"], 2)}
+    write_json(os.path.join(ctx.out, "live-load.json"), result)
+
+
+def writer_main(args):
+    """A separate client process: `rate` writes a second (inserts, renames, deletes) for `seconds`,
+    open loop: `connections` connections, each on its own schedule of rate/connections a second, so
+    that a slow answer does not lower the rate (one that falls behind sends at once until it catches up)."""
+    connections = args.connections
+    interval = connections / args.rate
+    latencies, errors, lock = [], [0], threading.Lock()
+    started = time.perf_counter()
+
+    def run(index):
+        rng = random.Random(11 + index)
+        http_ = Http(args.port, args.token)
+        deleted, n = set(), 0
+        next_at = started + index * interval / connections
+        while time.perf_counter() - started < args.seconds:
+            now = time.perf_counter()
+            if now < next_at:
+                time.sleep(next_at - now)
+            next_at += interval
+            kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 35, 15])[0]
+            # Each connection edits its own items (ids n1...nN imported, k ≡ index mod connections).
+            item_id = f"n{rng.randrange(1 + index, args.items + 1, connections)}"
+            if kind != "POST" and item_id in deleted:
+                kind = "POST"
+            try:
+                if kind == "POST":
+                    status, _, s = http_.request("POST", f"/api/listings/{LISTING}/items",
+                                                 {"items": [{"text": f"Loadwrite {index} {n}"}]}, auth=True)
+                    ok = status == 201
+                elif kind == "PATCH":
+                    status, _, s = http_.request("PATCH", f"/api/listings/{LISTING}/items/{item_id}",
+                                                 {"text": f"Loadrename {index} {n}"}, auth=True)
+                    ok = status == 200
+                else:
+                    status, _, s = http_.request("DELETE", f"/api/listings/{LISTING}/items/{item_id}", auth=True)
+                    ok = status == 204
+                    deleted.add(item_id)
+            except OSError:
+                ok, s = False, 0
+            n += 1
+            with lock:
+                errors[0] += not ok
+                latencies.append(s)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(connections)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    result = {"writes": len(latencies), "seconds": round(elapsed, 1), "rate": round(len(latencies) / elapsed, 1),
+              "connections": connections, "errors": errors[0], "latency": summary_ms(latencies)}
+    with open(args.out, "w") as f:
+        json.dump(result, f)
+    return 0 if errors[0] == 0 else 1
+
+
+def memory(pid):
+    fields = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(("VmRSS:", "VmHWM:")):
+                key, value = line.split(":")
+                fields[key] = int(value.split()[0]) / 1024  # MiB
+    return fields["VmRSS"], fields["VmHWM"]
+
+
+def phase_merge(ctx):
+    print("==> merge: resident memory every 50 ms, idle, then while 5,000 edits trigger a merge", flush=True)
+    server = ctx.start("merge", ("--merge-after", "5000"))
+    http_ = Http(server.port, ctx.token)
+    samples, stop = [], threading.Event()
+    marks = {}
+
+    def sample():
+        started = time.monotonic()
+        while not stop.is_set():
+            rss, hwm = memory(server.process.pid)
+            samples.append((round(time.monotonic() - started, 3), round(rss, 1), round(hwm, 1)))
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    time.sleep(3)
+    marks["writes_start"] = len(samples)
+    for b in range(100):
+        http_.expect(201, "POST", f"/api/listings/{LISTING}/items",
+                     {"items": [{"text": f"Mergewrite {b} {i}"} for i in range(50)]}, auth=True)
+    marks["writes_end"] = len(samples)
+    deadline = time.monotonic() + 300
+    while "pending edits into a new base" not in server.log_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    marks["merge_logged"] = len(samples)
+    time.sleep(3)
+    stop.set()
+    sampler.join()
+    merged = re.search(r"merged (\d+) pending edits into a new base of (\d+) items in ([0-9.]+ \w+)", server.log_text())
+    server.stop()
+    idle = [rss for _, rss, _ in samples[:marks["writes_start"]]]
+    during = [rss for _, rss, _ in samples[marks["writes_start"]:marks["merge_logged"] + 1]]
+    after = [rss for _, rss, _ in samples[marks["merge_logged"]:]]
+    result = {
+        "idle_rss_mib": round(statistics.median(idle), 1),
+        "peak_rss_during_writes_and_merge_mib": max(during),
+        "rss_after_merge_mib": round(statistics.median(after), 1),
+        "hwm_before_mib": samples[marks["writes_start"] - 1][2],
+        "hwm_after_mib": samples[-1][2],
+        "peak_over_idle": round(max(during) / statistics.median(idle), 2),
+        "merge": merged.group(0) if merged else None,
+        "sample_interval_ms": 50, "marks": marks, "samples": samples,
+    }
+    print({k: v for k, v in result.items() if k != "samples"}, flush=True)
+    write_json(os.path.join(ctx.out, "live-merge.json"), result)
+
+
+class Context:
+    def __init__(self, args):
+        self.binary, self.out, self.scratch, self.queries = args.binary, args.out, args.scratch, args.queries
+        os.makedirs(self.scratch, exist_ok=True)
+        os.makedirs(self.out, exist_ok=True)
+        self.token = secrets.token_urlsafe(24)
+        self.token_file = os.path.join(self.scratch, "token")
+        with open(self.token_file, "w") as f:
+            f.write(self.token + "\n")
+        self.pristine = os.path.join(self.scratch, "geonames-pristine.db")
+        with open(args.corpus, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        # The store refuses control characters (ItemLimits: they would not survive a TSV export);
+        # GeoNames has 18 names with C1 controls (mojibake such as "Gradi\x8aKa"): leave them out.
+        storable, self.dropped = [], []
+        for line in lines:
+            (self.dropped if any(unicodedata.category(c) == "Cc" for c in line) else storable).append(line)
+        self.corpus = os.path.join(self.scratch, "geonames-storable.txt")
+        with open(self.corpus, "w", encoding="utf-8") as f:
+            f.write("\n".join(storable))
+        names = [line.strip() for line in storable if line.strip()]
+        self.sample = random.Random(3).sample(names, 5000)
+        self.item_count = None
+        self.import_result = None
+
+    def import_corpus(self, corpus):
+        print("==> import: first start of serve --store with the corpus", flush=True)
+        db = os.path.join(self.scratch, "import.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        server = Server(self.binary, db, self.token_file, os.path.join(self.scratch, "import.log"),
+                        ("--locale", "en", f"{LISTING}={corpus}"))
+        catalog = json.loads(Http(server.port).expect(200, "GET", "/api/listings")[0])
+        self.item_count = catalog["listings"][0]["items"]
+        server.stop()  # SIGTERM: the store is closed (WAL checkpointed) before it is copied
+        shutil.copyfile(db, self.pristine)
+        log = server.log_text()
+        self.import_result = {"items": self.item_count, "first_start_seconds": round(server.ready_seconds, 2),
+                              "log": [l for l in log.splitlines() if "imported" in l or "loaded" in l],
+                              "store_bytes": os.path.getsize(self.pristine),
+                              "left_out_for_control_characters": self.dropped}
+        print(f"  {self.import_result}", flush=True)
+
+    def start(self, name, extra=()):
+        db = os.path.join(self.scratch, f"{name}.db")
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.remove(db + suffix)
+        shutil.copyfile(self.pristine, db)
+        server = Server(self.binary, db, self.token_file, os.path.join(self.scratch, f"{name}.log"), extra)
+        print(f"  server for {name}: ready in {server.ready_seconds:.1f} s (loads {self.item_count} items from the store)", flush=True)
+        return server
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run")
+    run.add_argument("--binary", required=True)
+    run.add_argument("--corpus", required=True)
+    run.add_argument("--queries", required=True)
+    run.add_argument("--out", required=True)
+    run.add_argument("--scratch", required=True)
+    run.add_argument("--phases", nargs="*", default=["writes", "keystrokes", "load", "merge"])
+    writer = sub.add_parser("writer")
+    writer.add_argument("--port", type=int, required=True)
+    writer.add_argument("--token", required=True)
+    writer.add_argument("--rate", type=float, default=200)
+    writer.add_argument("--seconds", type=float, required=True)
+    writer.add_argument("--items", type=int, required=True)
+    writer.add_argument("--connections", type=int, default=32)
+    writer.add_argument("--out", required=True)
+    args = parser.parse_args()
+    if args.command == "writer":
+        return writer_main(args)
+    ctx = Context(args)
+    ctx.import_corpus(ctx.corpus)
+    write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
+    phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge}
+    for name in args.phases:
+        phases[name](ctx)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
