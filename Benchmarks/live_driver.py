@@ -434,11 +434,12 @@ class Context:
         self.pristine = os.path.join(self.scratch, "geonames-pristine.db")
         with open(args.corpus, encoding="utf-8") as f:
             lines = f.read().split("\n")
-        # The store refuses control characters (ItemLimits: they would not survive a TSV export);
-        # GeoNames has 18 names with C1 controls (mojibake such as "Gradi\x8aKa"): leave them out.
+        # The store refuses C0 controls, DEL and NEL (ItemLimits: they would break a TSV export);
+        # leave out any line that has one (GeoNames has none; its 18 C1 controls pass).
         storable, self.dropped = [], []
         for line in lines:
-            (self.dropped if any(unicodedata.category(c) == "Cc" for c in line) else storable).append(line)
+            refused = any(ord(c) < 0x20 or ord(c) in (0x7F, 0x85) for c in line.rstrip("\r"))
+            (self.dropped if refused else storable).append(line)
         self.corpus = os.path.join(self.scratch, "geonames-storable.txt")
         with open(self.corpus, "w", encoding="utf-8") as f:
             f.write("\n".join(storable))
