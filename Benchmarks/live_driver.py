@@ -38,7 +38,6 @@ import subprocess
 import sys
 import threading
 import time
-import unicodedata
 import urllib.parse
 
 LISTING = "geonames"
