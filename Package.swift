@@ -23,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Hummingbird's own transport, named for the server's connection limits (Limits/).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // `swift package generate-documentation --target ThumbIndex` (scripts/docs); not linked.
@@ -78,6 +81,9 @@ let package = Package(
                 "ThumbIndexFormats",
                 "ThumbIndexStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The page (HTML, its script and its styles) and the OpenAPI document, compiled into the binary.
@@ -123,6 +129,10 @@ let package = Package(
                 "ThumbIndexServer",
                 "ThumbIndexStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // Raw sockets for the limits tests (a head that trickles, a connection over the cap).
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ThumbIndex
 
@@ -14,28 +15,32 @@ public struct ServerOptions: Sendable {
     package var writer: ListingWriter?
     /// The token writes must carry; nil when none is configured (writes answer 403).
     package var token: WriteToken?
+    /// What one client may take: time and size limits on requests, and the most connections.
+    public var limits: ServerLimits
     /// The server's logger.
     public var logger: Logger
     /// Called once the server listens, with the URL it answers on (its real port when `port` is 0).
     public var onServerRunning: @Sendable (String) async -> Void
 
     public init(host: String = "127.0.0.1", port: Int = 8080, catalog: ListingCatalog,
-                logger: Logger = Logger(label: "thumbindex"),
+                limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "thumbindex"),
                 onServerRunning: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.host = host
         self.port = port
         self.catalog = catalog
         writer = nil
         token = nil
+        self.limits = limits
         self.logger = logger
         self.onServerRunning = onServerRunning
     }
 }
 
 /// The router: the page at `/`, the JSON API under `/api/listings` (writes through `writer`, when
-/// there is one, for requests that carry `token`); every answer with the security headers of
-/// ``SecurityHeadersMiddleware``.
-package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, token: WriteToken? = nil) -> Router<BasicRequestContext> {
+/// there is one, for requests that carry `token`, with bodies of at most `maxBodyBytes`); every
+/// answer with the security headers of ``SecurityHeadersMiddleware``.
+package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, token: WriteToken? = nil,
+                         maxBodyBytes: Int = ServerLimits().maxBodyBytes) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: APIErrorMiddleware())
@@ -43,18 +48,24 @@ package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, 
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
     ListingsController(catalog: catalog, writable: access.isWritable).addRoutes(to: api)
-    ItemsController(catalog: catalog, access: access).addRoutes(to: api)
+    ItemsController(catalog: catalog, access: access, maxBodyBytes: maxBodyBytes).addRoutes(to: api)
     return router
 }
 
 /// The application: run it with `runService()`, which stops gracefully on SIGINT and SIGTERM
-/// (in-flight requests finish, then the listener closes).
+/// (in-flight requests finish, then the listener closes). Every connection is held to
+/// `options.limits` (``LimitedHTTP1Channel``); past `maxConnections` the server stops accepting.
 public func buildApplication(_ options: ServerOptions) -> some ApplicationProtocol {
     let host = options.host
     let onServerRunning = options.onServerRunning
+    let limits = options.limits
     return Application(
-        router: buildRouter(catalog: options.catalog, writer: options.writer, token: options.token),
-        configuration: .init(address: .hostname(options.host, port: options.port), serverName: "thumbindex"),
+        router: buildRouter(catalog: options.catalog, writer: options.writer, token: options.token,
+                            maxBodyBytes: limits.maxBodyBytes),
+        server: HTTPServerBuilder { responder in LimitedHTTP1Channel(responder: responder, limits: limits) },
+        configuration: .init(address: .hostname(options.host, port: options.port), serverName: "thumbindex",
+                             backlog: limits.listenBacklog,
+                             availableConnectionsDelegate: .maximum(limits.maxConnections, logger: options.logger)),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? 0
             let shownHost = host.contains(":") ? "[\(host)]" : host

@@ -15,6 +15,8 @@ import ThumbIndexStore
 struct ItemsController<Context: RequestContext>: Sendable {
     let catalog: ListingCatalog
     let access: WriteAccess
+    /// The largest body taken (``ServerLimits/maxBodyBytes``); a larger one is answered 413.
+    let maxBodyBytes: Int
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.put("{name}", use: putListing)
@@ -29,7 +31,7 @@ struct ItemsController<Context: RequestContext>: Sendable {
         let writer = try access.writer(for: request)
         let name = context.parameters.get("name") ?? ""
         do { try ListingCatalog.checkName(name) } catch { throw APIError.badRequest(error.message) }
-        let body = try await WriteBodies.decode(WriteBodies.Listing.self, from: request)
+        let body = try await WriteBodies.decode(WriteBodies.Listing.self, from: request, maximumBytes: maxBodyBytes)
         let collation: IndexedCollation
         do {
             collation = try IndexedCollation(locale: body.locale)
@@ -62,7 +64,7 @@ struct ItemsController<Context: RequestContext>: Sendable {
         let writer = try access.writer(for: request)
         let name = context.parameters.get("name") ?? ""
         _ = try catalog.entry(named: name)
-        let body = try await WriteBodies.decode(WriteBodies.Items.self, from: request)
+        let body = try await WriteBodies.decode(WriteBodies.Items.self, from: request, maximumBytes: maxBodyBytes)
         guard !body.items.isEmpty else { throw APIError.badRequest("items: empty; give at least one item") }
         let changes = try await storeErrors { try await writer.upsert(listing: name, items: body.items.map(\.input)) }
         var json = JSONWriter()
@@ -88,7 +90,7 @@ struct ItemsController<Context: RequestContext>: Sendable {
         let writer = try access.writer(for: request)
         let (name, id) = try parameters(context)
         _ = try catalog.entry(named: name)
-        let body = try await WriteBodies.decode(WriteBodies.Patch.self, from: request)
+        let body = try await WriteBodies.decode(WriteBodies.Patch.self, from: request, maximumBytes: maxBodyBytes)
         guard let change = try await storeErrors({ try await writer.patch(listing: name, id: id, patch: body.patch) }) else {
             throw notFound(id, name)
         }

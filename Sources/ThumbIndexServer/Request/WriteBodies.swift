@@ -1,13 +1,11 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import ThumbIndexStore
 
 /// The JSON bodies of the write endpoints, checked strictly: wrong types, unknown fields and
 /// missing ones are refused with the path of the field (`items[3].text: ...`).
 enum WriteBodies {
-    /// The largest body accepted, in bytes (a batch of about 50,000 short items).
-    static let maximumBytes = 4 << 20
-
     /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...]}`.
     struct Listing: Decodable {
         let locale: String
@@ -72,14 +70,15 @@ enum WriteBodies {
         init?(intValue: Int) { nil }
     }
 
-    /// Reads and decodes the body of `request` as `T`.
-    /// - Throws: 413 past ``maximumBytes``; 400 for an empty body, invalid UTF-8 or JSON, or a field
+    /// Reads and decodes the body of `request` as `T`, refusing one over `maximumBytes`
+    /// (``ServerLimits/maxBodyBytes``).
+    /// - Throws: 413 past `maximumBytes`; 400 for an empty body, invalid UTF-8 or JSON, or a field
     ///   of the wrong type, missing or unknown, naming the field.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, maximumBytes: Int) async throws -> T {
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maximumBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "the body is larger than \(maximumBytes) bytes; send the items in smaller batches")
         }
         let bytes = Array(buffer.readableBytesView)

@@ -32,6 +32,11 @@ struct ServeCommand: AsyncParsableCommand {
               DELETE /api/listings/NAME
               POST   /api/listings/NAME/items              add or replace items
               GET|PATCH|DELETE /api/listings/NAME/items/ID
+            Every connection is held to limits (see the flags below): a request head must be in \
+            within --header-timeout, however it trickles, and be at most --max-header-bytes (431); a \
+            body within --body-timeout and at most --max-body-bytes (413); an answer written within \
+            --send-timeout; a kept-alive connection may idle for --idle-timeout. Past \
+            --max-connections the server stops accepting until a connection closes.
             Examples:
               thumbindex serve
               thumbindex serve --locale sv --port 9000 people=names.txt cities.tsv
@@ -47,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var columns: ColumnOptions
+    @OptionGroup(title: "Limits on what one client may take") var limits: LimitOptions
 
     @Option(name: .long, help: ArgumentHelp("SQLite file that keeps the listings and takes writes (created when missing).", valueName: "db"))
     var store: String?
@@ -111,7 +117,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         let loadTime = ContinuousClock.now - started
-        var options = ServerOptions(host: host, port: port, catalog: catalog, logger: logger) { url in
+        Self.raiseOpenFileLimit(for: limits.maxConnections, logger: logger)
+        var options = ServerOptions(host: host, port: port, catalog: catalog, limits: limits.limits, logger: logger) { url in
             logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(Self.seconds(loadTime))); Ctrl-C stops")
         }
         options.writer = writer
@@ -122,6 +129,21 @@ struct ServeCommand: AsyncParsableCommand {
             try await writer.saveAll()
         }
         logger.info("stopped")
+    }
+
+    /// Each connection is a file descriptor: raises the soft limit on open files (up to the hard
+    /// one) so that --max-connections can be reached, and warns when it cannot.
+    private static func raiseOpenFileLimit(for connections: Int, logger: Logger) {
+        let needed = rlim_t(connections + 64)  // the listener, the store, logs, and some slack
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < needed else { return }
+        let wanted = min(needed, limit.rlim_max)
+        var raised = limit
+        raised.rlim_cur = wanted
+        if wanted > limit.rlim_cur, setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        if limit.rlim_cur < needed {
+            logger.warning("the open-file limit is \(limit.rlim_cur): fewer than --max-connections \(connections) connections can be open; raise it (ulimit -n) or lower --max-connections")
+        }
     }
 
     /// Names are checked before any file is read: loading a big file takes seconds.
