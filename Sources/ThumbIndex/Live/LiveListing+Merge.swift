@@ -7,11 +7,11 @@ extension LiveListing {
     /// - Throws: `ICUError`, `LimitError`.
     package func compactingTail() throws -> LiveListing {
         let delta = levels[Self.delta]
-        var entries = Array(tailEntries.values)
+        // Every entry keeps only its rank in the base: the delta is the newest level but the tail.
+        var entries = tailEntries.values.map { TailEntry(item: $0.item, ranks: [$0.ranks[Self.base]]) }
         for row in 0..<delta.segment.count where !delta.dead[row] {
             entries.append(TailEntry(item: delta.segment.item(atRow: row), ranks: [delta.ranks[Self.base][row]]))
         }
-        entries = entries.map { TailEntry(item: $0.item, ranks: [$0.ranks[Self.base]]) }
         var next = self
         next.levels[Self.delta] = try Self.level(of: entries, olderLevels: 1, collation: collation)
         next.levels[Self.tail] = Level(segment: try .empty(collation), ranks: [[], []])

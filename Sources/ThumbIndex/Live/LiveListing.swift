@@ -142,14 +142,6 @@ package struct LiveListing: Sendable {
         }
         return Level(segment: segment, ranks: ranks)
     }
-
-    /// The live items of level `l`, in ascending `seq`.
-    func liveItems(ofLevel l: Int) -> [LiveItem] {
-        let level = levels[l]
-        return level.segment.rowsBySeq.compactMap { row in
-            level.dead[Int(row)] ? nil : level.segment.item(atRow: Int(row))
-        }
-    }
 }
 
 extension LiveListing {
