@@ -48,11 +48,21 @@ public struct SearchableListing<Element> {
     /// (``MatchMode/prefix``) or has a word that starts with it (``MatchMode/words``). An empty
     /// query matches every element.
     ///
+    /// With `phonetic`, items are also found by how they sound (pinyin, Hangul keystrokes and
+    /// initial consonants, kana and romaji readings): see <doc:PhoneticSearch>. ``Phonetic/auto``
+    /// applies the rules of the listing's language.
+    ///
     /// Nothing is copied: the result is the index's sorted set of matching rows plus, per
     /// non-empty section, its count. Complexity: the search, plus O(sections × log matches).
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    public func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains) throws -> FilteredListing<Element> {
-        FilteredListing(self, result: try index.search(query, fold: fold, mode: mode))
+    public func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
+                       phonetic: Phonetic = .auto) throws -> FilteredListing<Element> {
+        FilteredListing(self, result: try index.search(query, fold: fold, mode: mode, rules: phoneticRules(phonetic)))
+    }
+
+    /// The phonetic rules `phonetic` applies to this listing.
+    func phoneticRules(_ phonetic: Phonetic) -> PhoneticRules {
+        phonetic.rules(forLocale: listing.collation.locale)
     }
 }
 
