@@ -67,6 +67,7 @@ extension Listing {
         self.collation = collation
         self.elements = layout.order.map { elements[Int($0)] }
         self.texts = texts.permuted(by: layout.order)
+        self.readings = readings.map { $0.permuted(by: layout.order) }
         self.sections = layout.sections
         self.indexTitles = layout.indexTitles
         self.indexTargets = layout.indexTargets

@@ -238,9 +238,9 @@ extension SearchableListing where Element == Int {
         guard indexTargets.first.map({ $0 == .search }) ?? false else {
             throw reader.corrupted("the side index does not start with the search sentinel")
         }
-        let listing = Listing(collation: collation, elements: elements, sections: sections, indexTitles: indexTitles,
-                              indexTargets: indexTargets, texts: texts, isDescending: expected.descending,
-                              hasFullIndex: expected.fullIndex)
+        let parts = Listing(collation: collation, elements: elements, sections: sections, indexTitles: indexTitles,
+                            indexTargets: indexTargets, texts: texts, isDescending: expected.descending,
+                            hasFullIndex: expected.fullIndex)
 
         // The search index.
         let main = try textIndex(from: &reader, tag: "main", entryCount: rowCount)
@@ -263,15 +263,18 @@ extension SearchableListing where Element == Int {
             let index = try textIndex(from: &reader, tag: tag, entryCount: rows.count)
             variants.append(FoldVariant(rows: rows, isVariant: isVariant, index: index))
         }
-        let index = SearchIndex(storage: SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
-                                                             allVariant: variants[1]))
-
         // The caller's columns.
         let names = try reader.column(tag: "xcol")
         var extraColumns: [String: TextColumn] = [:]
         for name in names { extraColumns[name] = try reader.column(tag: "xcol") }
         guard extraColumns.count == names.count else { throw reader.corrupted("two extra columns have one name") }
         try reader.finish()
+
+        // The phonetic keys are not saved: they are built again from the texts and the readings.
+        let readings = extraColumns["readings"].flatMap { $0.count == rowCount ? $0 : nil }
+        let index = SearchIndex(storage: try SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
+                                                                 allVariant: variants[1], readings: readings))
+        let listing = parts.with(readings: readings)
 
         return (SearchableListing(listing: listing, index: index), metadata, extraColumns)
     }
