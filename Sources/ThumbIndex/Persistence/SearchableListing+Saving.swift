@@ -9,13 +9,16 @@ package struct SavedIndexExpectation: Sendable, Equatable {
     package var descending: Bool
     /// Every label in the side index.
     package var fullIndex: Bool
+    /// A leading Han character read as a surname (``IndexedCollation/readsNames``).
+    package var names: Bool
 
     package init(locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic, descending: Bool = false,
-                 fullIndex: Bool = false) {
+                 fullIndex: Bool = false, names: Bool = false) {
         self.locale = locale
         self.latinLabels = latinLabels
         self.descending = descending
         self.fullIndex = fullIndex
+        self.names = names
     }
 }
 
@@ -47,6 +50,7 @@ enum SavedListingFormat {
         static let latinLabels = "latinLabels"
         static let descending = "descending"
         static let fullIndex = "fullIndex"
+        static let names = "names"
         static let rowCount = "rows"
     }
 }
@@ -87,6 +91,7 @@ extension SearchableListing where Element == Int {
             Key.latinLabels: String(collation.addsLatinLabels),
             Key.descending: String(listing.isDescending),
             Key.fullIndex: String(listing.hasFullIndex),
+            Key.names: String(collation.readsNames),
             Key.rowCount: String(listing.count),
         ]
         system.merge(overriding) { $1 }
@@ -170,7 +175,7 @@ extension SearchableListing where Element == Int {
             guard let value = system[key] else { throw reader.corrupted("no '\(key)' in the format's metadata") }
             return value
         }
-        let collation = try IndexedCollation(locale: expected.locale, latinLabels: expected.latinLabels)
+        let collation = try IndexedCollation(locale: expected.locale, latinLabels: expected.latinLabels, names: expected.names)
         let locale = try value(Key.locale)
         guard locale == collation.locale else { throw refuse(.otherLocale(found: locale, expected: collation.locale)) }
         let icuVersion = try value(Key.icuVersion)
@@ -184,8 +189,9 @@ extension SearchableListing where Element == Int {
         let options = [(Key.latinLabels, "Latin labels", collation.addsLatinLabels),
                        (Key.descending, "descending", expected.descending),
                        (Key.fullIndex, "full index", expected.fullIndex)]
-        for (key, name, wanted) in options {
-            let found = try value(key)
+        for (key, name, wanted) in options + [(Key.names, "names", expected.names)] {
+            // Files from before `names` existed were built without it.
+            let found = key == Key.names ? system[key] ?? "false" : try value(key)
             guard found == String(wanted) else { throw refuse(.otherOptions(option: name, found: found, expected: String(wanted))) }
         }
         guard let rowCount = Int(try value(Key.rowCount)) else { throw reader.corrupted("the row count is not a number") }

@@ -91,3 +91,45 @@ enum Romaji {
         return Array(latin.lowercased().utf8).filter { $0 != UInt8(ascii: "'") }
     }
 }
+
+/// The Japanese keys of one reading: the kana (katakana folded) and the two romaji keys, each with
+/// the byte offsets where the reading's words start.
+struct ReadingKeys {
+    typealias Key = (bytes: [UInt8], wordStarts: [Int])
+    var kana: Key = ([], [])
+    var romaji: Key = ([], [])
+    var shortRomaji: Key = ([], [])
+
+    /// The reading of an item, as words: its folded `reading` when it has one, else its folded text
+    /// `text` when that is kana; empty when neither.
+    static func words(text: [Unicode.Scalar], reading: ArraySlice<UInt8>?) throws -> [[Unicode.Scalar]] {
+        let scalars: [Unicode.Scalar]
+        if let reading {
+            let folded = try Folding.fold(String(decoding: reading, as: UTF8.self), .diacritics)
+            scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
+        } else if text.contains(where: Kana.isKana), text.allSatisfy({ Kana.isKana($0) || $0.properties.isWhitespace }) {
+            scalars = text
+        } else {
+            return []
+        }
+        return scalars.split(whereSeparator: { $0.properties.isWhitespace }).map(Array.init)
+    }
+
+    /// The keys of a reading's words; `cache` keeps the romaji of words already seen.
+    init(words: [[Unicode.Scalar]], cache: inout [String: [UInt8]]) throws {
+        for word in words {
+            let text = String(String.UnicodeScalarView(word))
+            kana.wordStarts.append(kana.bytes.count)
+            kana.bytes += Kana.folded(Array(text.utf8))
+            let raw: [UInt8]
+            if let cached = cache[text] { raw = cached } else {
+                raw = try Romaji.romanized(text)
+                cache[text] = raw
+            }
+            romaji.wordStarts.append(romaji.bytes.count)
+            romaji.bytes += Romaji.normalized(raw)
+            shortRomaji.wordStarts.append(shortRomaji.bytes.count)
+            shortRomaji.bytes += Romaji.normalized(Romaji.shortened(raw))
+        }
+    }
+}

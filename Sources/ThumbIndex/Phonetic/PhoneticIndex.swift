@@ -26,15 +26,15 @@ struct PhoneticIndex: Sendable {
     }
 
     /// The keys of every row of `main` (the default fold of the texts), with `readings` in the same
-    /// row order (nil: none).
-    init(main: TextIndex, readings: TextColumn?) throws {
+    /// row order (nil: none); with `keys` false, none (for measuring what the keys cost).
+    init(main: TextIndex, readings: TextColumn?, keys withKeys: Bool = true) throws {
         var keys = KeyTextIndex.Builder(), initials = KeyTextIndex.Builder()
         var kanaVariant = KeyTextIndex.Builder(), kanaReadings = KeyTextIndex.Builder(), romaji = KeyTextIndex.Builder()
         var pinyin = PinyinIndex.Builder()
         var readingIsText = BitSet(count: main.entryCount)
         var romajiCache: [String: [UInt8]] = [:]
 
-        for row in 0..<main.entryCount {
+        for row in 0..<(withKeys ? main.entryCount : 0) {
             let start = Int(main.starts[row]), end = Int(main.starts[row + 1])
             let utf8 = main.text[start..<end]
             let hasReading = readings.map { !$0.isEmpty(row: row) } ?? false
@@ -60,37 +60,15 @@ struct PhoneticIndex: Sendable {
                 let folded = Kana.folded(row8)
                 kanaVariant.add(row: row, key: folded, wordStarts: try folded.withUnsafeBufferPointer { try ICU.wordStarts($0) })
             }
-            let reading: [[Unicode.Scalar]]
-            if hasReading, let readings {
-                let folded = try Folding.fold(String(decoding: readings.utf8(row), as: UTF8.self), .diacritics)
-                reading = Self.words(Array(String(decoding: folded, as: UTF8.self).unicodeScalars))
-            } else if scalars.contains(where: Kana.isKana),
-                      scalars.allSatisfy({ Kana.isKana($0) || $0.properties.isWhitespace }) {
-                reading = Self.words(scalars)
-                readingIsText[row] = true
-            } else {
-                reading = []
-            }
+            let reading = try ReadingKeys.words(text: scalars, reading: hasReading ? readings?.utf8(row) : nil)
+            if !hasReading && !reading.isEmpty { readingIsText[row] = true }
             guard !reading.isEmpty else { continue }
-            var kana: [UInt8] = [], kanaWords: [Int] = []
-            var key: [UInt8] = [], keyWords: [Int] = [], short: [UInt8] = [], shortWords: [Int] = []
-            for word in reading {
-                kanaWords.append(kana.count)
-                kana.append(contentsOf: Kana.folded(Array(String(String.UnicodeScalarView(word)).utf8)))
-                let text = String(String.UnicodeScalarView(word))
-                let raw: [UInt8]
-                if let cached = romajiCache[text] { raw = cached } else {
-                    raw = try Romaji.romanized(text)
-                    romajiCache[text] = raw
-                }
-                keyWords.append(key.count)
-                key.append(contentsOf: Romaji.normalized(raw))
-                shortWords.append(short.count)
-                short.append(contentsOf: Romaji.normalized(Romaji.shortened(raw)))
+            let k = try ReadingKeys(words: reading, cache: &romajiCache)
+            kanaReadings.add(row: row, key: k.kana.bytes, wordStarts: k.kana.wordStarts)
+            romaji.add(row: row, key: k.romaji.bytes, wordStarts: k.romaji.wordStarts)
+            if k.shortRomaji.bytes != k.romaji.bytes {
+                romaji.add(row: row, key: k.shortRomaji.bytes, wordStarts: k.shortRomaji.wordStarts)
             }
-            kanaReadings.add(row: row, key: kana, wordStarts: kanaWords)
-            romaji.add(row: row, key: key, wordStarts: keyWords)
-            if short != key { romaji.add(row: row, key: short, wordStarts: shortWords) }
         }
         hangulKeys = try keys.build()
         hangulInitials = try initials.build()
@@ -107,10 +85,6 @@ struct PhoneticIndex: Sendable {
         source.indices.filter { i in startsWord[Int(source[i])] && (i == 0 || source[i - 1] != source[i]) }
     }
 
-    /// A reading split into its words at white space.
-    private static func words(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
-        scalars.split(whereSeparator: { $0.properties.isWhitespace }).map(Array.init)
-    }
 }
 
 extension UTF8 {
