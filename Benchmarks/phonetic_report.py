@@ -225,6 +225,26 @@ def build_table(builds, corpus):
     return out, summary
 
 
+PHONETIC_PARTS = ("hangul", "kana", "romaji", "pinyin", "reading-is-text")
+
+
+def parts_table(build):
+    """The with-keys index structure by structure (bytesByPart), in MiB and bytes per name."""
+    parts = build.get("bytesByPart")
+    if not parts:
+        return []
+    items = build["items"]
+    out = ["| part | MiB | bytes per name |", "|---|---:|---:|"]
+    groups = [("today's index", [p for p in parts if not p["part"].startswith(PHONETIC_PARTS)]),
+              ("phonetic keys", [p for p in parts if p["part"].startswith(PHONETIC_PARTS)])]
+    for title, mine in groups:
+        for p in mine:
+            out.append(f"| {p['part']} | {mib(p['bytes'])} | {p['bytes'] / items:.1f} |")
+        total = sum(p["bytes"] for p in mine)
+        out.append(f"| **{title}** | **{mib(total)}** | **{total / items:.1f}** |")
+    return out
+
+
 def machine_section(machine, steps):
     out = []
     if machine:
@@ -274,6 +294,9 @@ def generate(results, corpora_dir):
         table, summary = build_table(builds, corpus)
         if table:
             out += [f"**Builds and bytes** (median of the rounds, one process per row)", ""] + table + [""]
+            parts = parts_table(builds[(corpus, "thumbindex-index")])
+            if parts:
+                out += ["Where the bytes of the index with the keys go (structures with bytes):", ""] + parts + [""]
             byte_lines.append(
                 f"- {title}: the phonetic keys take {mib(summary['keys'])} MiB against {mib(summary['today'])} MiB for "
                 f"today's index: **{summary['ratio']:.2f}×** (goal ≤ 1×: **{'met' if summary['ratio'] <= 1 else 'missed'}**); "

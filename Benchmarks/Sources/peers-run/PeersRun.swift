@@ -12,7 +12,7 @@ struct PeersRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peers-run",
         abstract: "Benchmark ThumbIndex against its peers on the large corpora.",
-        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self, PhoneticCheck.self])
+        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self, PhoneticCheck.self, Repeat.self])
 }
 
 /// Options every subcommand shares.
@@ -227,16 +227,23 @@ extension PeersRun {
             var extrapolated: Bool
             var sections: Int
             var memory: MemoryReport
-            /// `thumbindex-index*`: the index's bytes, and the phonetic keys' share of them.
+            /// `thumbindex-index*`: the index's bytes, the phonetic keys' share of them, and the bytes
+            /// structure by structure (they add up to `indexBytes`).
             var indexBytes: Int?
             var phoneticBytes: Int?
+            var bytesByPart: [BytePart]?
+        }
+
+        struct BytePart: Codable {
+            var part: String
+            var bytes: Int
         }
 
         func run() throws {
             let corpus = options.spec
             var table: CorpusTable? = try builder == .sqlite ? nil : corpus.readTable()
             var listing: Listing<Int>?
-            var indexBytes: Int?, phoneticBytes: Int?
+            var indexBytes: Int?, phoneticBytes: Int?, bytesByPart: [BytePart]?
             if builder == .thumbindexIndex || builder == .thumbindexIndexNoKeys {
                 log("listing \(table!.count) items (untimed)")
                 listing = try corpus.listing(of: table!)
@@ -285,6 +292,10 @@ extension PeersRun {
                     sections = searchable.listing.sections.count
                     indexBytes = searchable.indexByteCount
                     phoneticBytes = searchable.phoneticKeyByteCount
+                    bytesByPart = searchable.indexBytesByPart.map { BytePart(part: $0.part, bytes: $0.bytes) }
+                    guard bytesByPart!.reduce(0, { $0 + $1.bytes }) == indexBytes else {
+                        throw BenchmarkError("the index's parts do not add up to its indexByteCount")
+                    }
                     continue
                 case .sqlite:
                     // Insert + optimize only (not the dbstat size query that follows them).
@@ -305,7 +316,7 @@ extension PeersRun {
                              sections: sections,
                              memory: MemoryReport(inputResident: inputResident, builtResident: ProcessMemory.resident,
                                                   peakResident: ProcessMemory.peakResident),
-                             indexBytes: indexBytes, phoneticBytes: phoneticBytes),
+                             indexBytes: indexBytes, phoneticBytes: phoneticBytes, bytesByPart: bytesByPart),
                       to: out)
         }
     }
@@ -493,6 +504,46 @@ extension PeersRun {
             try write(Report(corpus: corpus.name, tag: corpus.tag, items: table.count, checked: checked, agree: agree,
                              disagreements: disagreements, kinds: kinds, hanReadings: HanReadingsTable.dataVersion),
                       to: out)
+        }
+    }
+}
+
+extension PeersRun {
+    /// One keystroke over and over (for profiling one kind of query): afresh, or typed in a new
+    /// `FilterSession` after the states given with `--after` (only the last keystroke is timed).
+    struct Repeat: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time one keystroke many times (for profiling): median wall-clock and CPU ms, matches.")
+        @OptionGroup var options: CorpusOptions
+
+        @Option(help: "The keystroke's text.")
+        var query: String
+
+        @Option(help: "States typed before it in the same FilterSession (untimed), in order.")
+        var after: [String] = []
+
+        @Option(help: "How many times.")
+        var `repeat` = 100
+
+        func run() throws {
+            let corpus = options.spec
+            var build = BuildReport()
+            let system = try ThumbIndexSystem(corpus: corpus, table: corpus.readTable(), refining: true, report: &build)
+            var wall: [Double] = [], cpu: [Double] = []
+            var total = 0
+            let clock = ContinuousClock()
+            for _ in 0..<max(1, `repeat`) {
+                system.beginQuery()
+                for state in after { _ = system.keystroke(state) }
+                let c0 = KeystrokeRunner.threadCPUSeconds()
+                let start = clock.now
+                total = system.keystroke(query).total
+                wall.append((clock.now - start).seconds * 1000)
+                cpu.append((KeystrokeRunner.threadCPUSeconds() - c0) * 1000)
+            }
+            func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+            print(String(format: "%@ after %@: %d matches, median %.3f ms wall, %.3f ms CPU (%d times)", query,
+                         after.isEmpty ? "nothing" : after.joined(separator: " "), total, median(wall), median(cpu), wall.count))
         }
     }
 }

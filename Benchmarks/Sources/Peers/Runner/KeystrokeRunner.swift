@@ -134,7 +134,7 @@ public struct KeystrokeRunner {
     }
 
     /// The CPU time of the calling thread so far (CLOCK_THREAD_CPUTIME_ID), in seconds.
-    static func threadCPUSeconds() -> Double {
+    public static func threadCPUSeconds() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
