@@ -133,10 +133,12 @@ struct PinyinIndex: Sendable {
 
 /// Scalars that pinyin search treats specially.
 enum Pinyin {
-    /// A Han character: the CJK unified and compatibility ideographs.
+    /// A Han character (Unicode's Script=Han): the CJK unified and compatibility ideographs, the
+    /// radicals, 々, 〇 and the Hangzhou numerals. Only the ideographs have readings.
     static func isHan(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF: true
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF: true
         default: false
         }
     }
