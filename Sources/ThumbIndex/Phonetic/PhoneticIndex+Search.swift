@@ -3,7 +3,8 @@ extension PhoneticIndex {
     /// the kana rule (`main`: the default fold of every row).
     func rows(_ pq: PhoneticQuery, mode: MatchMode, main: TextIndex) -> SearchResult.Rows.Storage {
         var found: [UInt32] = []
-        if let p = pq.pinyin { found = RowSet.union(found, pinyin.rows(matching: p, mode: mode)) }
+        var result: SearchResult.Rows.Storage = .ids([])
+        if let p = pq.pinyin { result = pinyin.rows(matching: p, mode: mode) }
         if let keys = pq.hangulKeys { found = RowSet.union(found, hangulKeys.rows(matching: keys, mode: mode)) }
         if let initials = pq.hangulInitials {
             var rows = hangulInitials.rows(matching: initials, mode: mode)
@@ -14,9 +15,11 @@ extension PhoneticIndex {
         }
         if let kana = pq.kanaReading { found = RowSet.union(found, kanaReadings.rows(matching: kana, mode: mode)) }
         if let r = pq.romaji { found = RowSet.union(found, romaji.rows(matching: r, mode: mode)) }
-        guard let kana = pq.kana else { return .ids(found) }
-        found = RowSet.union(found, kanaVariant.rows(matching: kana, mode: mode))
-        return RowSet.union(main.entries(matching: kana, mode: mode), found)
+        if let kana = pq.kana {
+            found = RowSet.union(found, kanaVariant.rows(matching: kana, mode: mode))
+            result = RowSet.union(result, main.entries(matching: kana, mode: mode))
+        }
+        return RowSet.union(result, found)
     }
 
     /// How many suffixes the rules' searches visit (what a fresh search costs).
@@ -27,7 +30,7 @@ extension PhoneticIndex {
         if let kana = pq.kanaReading { hits += kanaReadings.hitCount(kana) }
         if let r = pq.romaji { hits += romaji.hitCount(r) }
         if let kana = pq.kana { hits += kanaVariant.hitCount(kana) + main.hitCount(kana) }
-        if pq.pinyin != nil { hits += pinyin.rows.count }
+        if let p = pq.pinyin { hits += pinyin.plan(p, mode: .contains).cost }
         return hits
     }
 

@@ -77,7 +77,7 @@ struct PhoneticIndex: Sendable {
         self.kanaVariant = try kanaVariant.build()
         self.kanaReadings = try kanaReadings.build()
         self.romaji = try romaji.build()
-        self.pinyin = try pinyin.build()
+        self.pinyin = try pinyin.build(rowCount: main.entryCount)
         self.readingIsText = readingIsText
     }
 
