@@ -32,7 +32,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The item's reading (kana for a Japanese name): used for order and section and for the kana and romaji keys. Needs exactly one TEXT.", valueName: "reading"))
     var reading: String?
 
-    @Flag(name: .long, help: "Name the section with --names (a leading Han character read as a surname) first; both are always shown.")
+    @Flag(name: .long, help: "Give first the section of a listing built with --names (a leading Han character read as a surname); both are always shown.")
     var names = false
 
     @Flag(name: .long, help: "Print JSON: {\"locale\",\"names\",\"autoRules\",\"readingsData\",\"items\":[{\"text\",\"reading\",\"section\",\"sectionWithoutNames\",\"sectionWithNames\",\"surnameSortsAs\",\"keys\":[{\"rules\",\"rule\",\"key\",\"auto\"}]}]}.")

@@ -122,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
             for source in sources.isEmpty ? [ListingSource.bundledCorpus] : sources {
                 let loaded = try source.load(collation: collation, columns: columns)
                 let listing = loaded.entry.listing
-                logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
+                logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(loaded.duration))")
                 listings.append(loaded.entry)
             }
             do {
@@ -214,7 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
                     throw CLIError("\(store.path): listing '\(info.name)': \(error.description)")
                 }
             }
-            logger.info("loaded \(info.name) from \(store.path): \(listing.count) items (\(info.locale)) in \(Self.seconds(clock.now - started))")
+            logger.info("loaded \(info.name) from \(store.path): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(clock.now - started))")
             entries.append(ListingCatalog.Entry(name: info.name, listing: listing))
         }
         do {
@@ -245,6 +245,11 @@ struct ServeCommand: AsyncParsableCommand {
     /// Runs `body`, naming the store in its errors.
     private func storeErrors<T>(_ store: ListingStore, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as StoreError { throw CLIError("\(store.path): \(error.description)") }
+    }
+
+    /// "zh", or "zh, names" when a leading Han character is read as a surname.
+    private static func describe(_ collation: IndexedCollation) -> String {
+        collation.locale + (collation.readsNames ? ", names" : "")
     }
 
     /// "0.048 s", "3.24 s".
