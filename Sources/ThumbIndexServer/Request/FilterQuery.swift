@@ -2,7 +2,8 @@ import ThumbIndex
 
 /// The validated parameters of a filtered request:
 /// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
-/// `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are ignored (cache busters welcome).
+/// `phonetic` (auto, on, off), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
+/// ignored (cache busters welcome).
 struct FilterQuery: Sendable, Hashable {
     /// The longest `q` accepted, in characters (Unicode code points, as JSON Schema's `maxLength`
     /// counts them: the OpenAPI document says so).
@@ -14,12 +15,16 @@ struct FilterQuery: Sendable, Hashable {
     var q = ""
     var fold = Fold.diacritics
     var mode = MatchMode.contains
+    /// Whether items are also found by how they sound (see ``Phonetic``); the server's default
+    /// (`serve --phonetic`) when the request gives none.
+    var phonetic: Phonetic
     var offset = 0
     var limit = FilterQuery.defaultLimit
 
-    /// Reads and checks the parameters of `query`.
+    /// Reads and checks the parameters of `query`; `phonetic` is the server's default.
     /// - Throws: `APIError.badRequest` naming the parameter, the value and what is accepted.
-    init(_ query: QueryString) throws(APIError) {
+    init(_ query: QueryString, phonetic: Phonetic = .auto) throws(APIError) {
+        self.phonetic = phonetic
         if let q = query["q"] {
             guard q.unicodeScalars.count <= Self.maxQueryLength else {
                 throw .badRequest("q is \(q.unicodeScalars.count) characters long; the limit is \(Self.maxQueryLength)")
@@ -37,6 +42,12 @@ struct FilterQuery: Sendable, Hashable {
                 throw .badRequest("unknown mode '\(mode)'; use one of \(MatchMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self.mode = value
+        }
+        if let phonetic = query["phonetic"] {
+            guard let value = Phonetic(rawValue: phonetic) else {
+                throw .badRequest("unknown phonetic '\(phonetic)'; use one of \(Phonetic.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.phonetic = value
         }
         if let offset = query["offset"] {
             self.offset = try Self.count(offset, name: "offset")
