@@ -5,21 +5,26 @@ struct KeyTextIndex: Sendable {
     let entryRows: [UInt32]
     /// The key texts, one entry each.
     let index: TextIndex
+    /// Whether entry e is row e for every row of the listing (every row has one entry): then a
+    /// search's entries are its rows, bitmap and all.
+    let entriesAreRows: Bool
 
     var byteCount: Int { 4 * entryRows.count + index.byteCount }
     var isEmpty: Bool { entryRows.isEmpty }
 
     /// The rows that have an entry matching the non-empty key query `q` in `mode`, ascending.
-    func rows(matching q: [UInt8], mode: MatchMode) -> [UInt32] {
-        guard !isEmpty else { return [] }
-        let entries = index.entries(matching: q, mode: mode).idList
+    func rows(matching q: [UInt8], mode: MatchMode) -> SearchResult.Rows.Storage {
+        guard !isEmpty else { return .ids([]) }
+        let found = index.entries(matching: q, mode: mode)
+        if entriesAreRows { return found }
+        let entries = found.idList
         var rows: [UInt32] = []
         rows.reserveCapacity(entries.count)
         for e in entries {
             let row = entryRows[Int(e)]
             if rows.last != row { rows.append(row) }
         }
-        return rows
+        return .ids(rows)
     }
 
     /// How many suffixes start with `q` (the work of ``rows(matching:mode:)``).
@@ -58,11 +63,14 @@ struct KeyTextIndex: Sendable {
             words.append(contentsOf: wordStarts.map { base + $0 })
         }
 
-        func build() throws -> KeyTextIndex {
+        /// The index of the entries added, for a listing of `rowCount` rows.
+        func build(rowCount: Int) throws -> KeyTextIndex {
             try Limits.check(foldedBytes: text.count)
             var bits = BitSet(count: text.count)
             for w in words where w < text.count { bits[w] = true }
-            return KeyTextIndex(entryRows: rows, index: TextIndex(text: text, starts: starts, wordStarts: bits))
+            let identity = rows.count == rowCount && rows.enumerated().allSatisfy { Int($1) == $0 }
+            return KeyTextIndex(entryRows: rows, index: TextIndex(text: text, starts: starts, wordStarts: bits),
+                                entriesAreRows: identity)
         }
     }
 }

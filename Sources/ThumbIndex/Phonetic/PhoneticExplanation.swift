@@ -47,7 +47,7 @@ package struct PhoneticExplanation: Sendable {
         }
         if HangulKeys.containsHangul(scalars) {
             lines.append(Line(rules: .korean, rule: "hangul keys", key: String(decoding: HangulKeys.keyText(scalars).bytes, as: UTF8.self)))
-            let initials = HangulKeys.initialsText(scalars).bytes.map { $0 == HangulKeys.runBreak ? UInt8(ascii: "|") : $0 }
+            let initials = HangulKeys.initialsText(scalars).bytes.filter { $0 != 0x01 }
             lines.append(Line(rules: .korean, rule: "hangul initials", key: String(decoding: initials, as: UTF8.self)))
         }
         let readingBytes = reading.flatMap { $0.isEmpty ? nil : Array($0.utf8)[...] }
