@@ -39,7 +39,10 @@ public struct IndexedCollation: Sendable {
     ///
     /// - Throws: `LocaleError` when ICU has no data for the locale (it would silently fall back to
     ///   root); the error lists close locales that do exist.
-    public init(locale: String, latinLabels: LatinLabels = .automatic) throws {
+    /// With `names`, the texts are personal names: a leading Han character is read as a surname
+    /// for order and section (曾国藩 under Z, 单田芳 under S, where the locale's collation alone puts
+    /// them under C and D; see <doc:PhoneticSearch>).
+    public init(locale: String, latinLabels: LatinLabels = .automatic, names: Bool = false) throws {
         let addLatin: Bool
         switch latinLabels {
         case .always: addLatin = true
@@ -51,12 +54,28 @@ public struct IndexedCollation: Sendable {
         addsLatinLabels = addLatin
         collatorVersion = icu.version
         labels = icu.labels.map { IndexLabel(title: $0.title, kind: Self.kind(of: $0.type)) } + [.digits]
+        readsNames = names
+    }
+
+    /// Whether a leading Han character is read as a surname (the `names` of ``init(locale:latinLabels:names:)``).
+    public let readsNames: Bool
+
+    /// What is collated for a trimmed text: the text itself, or, when reading names, the text with
+    /// a leading surname character replaced by one that has the surname's reading as its ordinary
+    /// one (曾 → a character read zēng), from the readings table.
+    func sortingForm(ofTrimmed text: Substring) -> Substring {
+        guard readsNames, let first = text.unicodeScalars.first,
+              let replacement = HanReadings.shared.surnameSortScalar(for: first) else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(replacement)
+        scalars.append(contentsOf: text.unicodeScalars.dropFirst())
+        return Substring(String(scalars))
     }
 
     /// The position in `labels` of the label that `text` goes under.
     /// Complexity: O(log labels) after computing one sort key.
     public func labelIndex(for text: String) -> Int {
-        let trimmed = Self.trimmed(text)
+        let trimmed = sortingForm(ofTrimmed: Self.trimmed(text))
         if Self.startsWithDigit(trimmed) { return labels.count - 1 }
         return icu.bucket(of: String(trimmed))
     }

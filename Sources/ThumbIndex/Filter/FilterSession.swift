@@ -8,16 +8,17 @@
 /// try session.type("s").total      // backspace: the remembered result
 /// ```
 ///
-/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:)`` of the same query.
+/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:phonetic:)`` of the same query.
 public struct FilterSession<Element> {
     /// The listing and index being searched.
     public let searchable: SearchableListing<Element>
     private var search: SearchSession
 
     /// A session with nothing typed yet.
-    public init(_ searchable: SearchableListing<Element>, fold: Fold = .diacritics, mode: MatchMode = .contains) {
+    public init(_ searchable: SearchableListing<Element>, fold: Fold = .diacritics, mode: MatchMode = .contains,
+                phonetic: Phonetic = .auto) {
         self.searchable = searchable
-        search = SearchSession(index: searchable.index, fold: fold, mode: mode)
+        search = SearchSession(index: searchable.index, fold: fold, mode: mode, rules: searchable.phoneticRules(phonetic))
     }
 
     /// The fold of every query of the session.

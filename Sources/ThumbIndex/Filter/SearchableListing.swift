@@ -27,7 +27,7 @@ public struct SearchableListing<Element> {
     /// - Complexity: O(n log n) in the folded bytes.
     public init(_ listing: Listing<Element>, progress: ((Double) -> Void)? = nil) throws {
         self.listing = listing
-        index = try SearchIndex(texts: listing.texts, progress: progress)  // shares the listing's texts
+        index = try SearchIndex(texts: listing.texts, readings: listing.readings, progress: progress)  // shares the texts
     }
 
     /// A listing with an index already built for it (a saved listing loaded back).

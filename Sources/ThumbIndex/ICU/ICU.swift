@@ -5,7 +5,8 @@ import CThumbIndexICU
 ///
 /// Its files, one per facet: `ICU+Collation` (the owner of a locale's collators),
 /// `ICU+Locale` (locale names and scripts), `ICU+Folding` (search folds, one string or many),
-/// `ICU+WordBreaks` (word starts for word-prefix search).
+/// `ICU+WordBreaks` (word starts for word-prefix search), `ICU+Transliteration` (ICU's transliterators
+/// by ID, e.g. Han-Latin for pinyin readings).
 enum ICU {
     /// Throws the error a bridge status carries, if any.
     static func check(_ status: TIStatus) throws {

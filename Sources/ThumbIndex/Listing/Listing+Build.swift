@@ -60,13 +60,20 @@ extension Listing {
             let source = readings.map { $0.isEmpty(row: row) ? texts : $0 } ?? texts
             let utf8 = source.utf8(row)
             let trimmed = IndexedCollation.trimmedRange(utf8)
-            sortTexts.append(utf8: utf8[utf8.startIndex + trimmed.lowerBound..<utf8.startIndex + trimmed.upperBound])
+            let sortUTF8 = utf8[utf8.startIndex + trimmed.lowerBound..<utf8.startIndex + trimmed.upperBound]
+            if collation.readsNames {
+                let text = Substring(String(decoding: sortUTF8, as: UTF8.self))
+                sortTexts.append(utf8: collation.sortingForm(ofTrimmed: text).utf8)
+            } else {
+                sortTexts.append(utf8: sortUTF8)
+            }
         }
         let layout = try Layout(sortTexts: sortTexts, pinned: pinned, collation: collation,
                                 descending: descending, fullIndex: fullIndex, progress: progress)
         self.collation = collation
         self.elements = layout.order.map { elements[Int($0)] }
         self.texts = texts.permuted(by: layout.order)
+        self.readings = readings.map { $0.permuted(by: layout.order) }
         self.sections = layout.sections
         self.indexTitles = layout.indexTitles
         self.indexTargets = layout.indexTargets
@@ -78,10 +85,14 @@ extension Listing {
     /// ``init(_:collation:text:reading:pinned:descending:fullIndex:progress:)``).
     ///
     /// - Throws: `LocaleError` for a locale ICU has no data for; `LimitError`; `ICUError`.
+    ///
+    /// With `names`, the elements are personal names: a leading Han character is read as a surname
+    /// for order and section (see ``IndexedCollation/init(locale:latinLabels:names:)``).
     public init(_ elements: some Sequence<Element>, locale: String,
                 text: (Element) throws -> String, reading: ((Element) throws -> String?)? = nil,
-                pinned: ((Element) throws -> Bool)? = nil, descending: Bool = false, fullIndex: Bool = false) throws {
-        try self.init(elements, collation: IndexedCollation(locale: locale), text: text, reading: reading,
+                pinned: ((Element) throws -> Bool)? = nil, descending: Bool = false, fullIndex: Bool = false,
+                names: Bool = false) throws {
+        try self.init(elements, collation: IndexedCollation(locale: locale, names: names), text: text, reading: reading,
                       pinned: pinned, descending: descending, fullIndex: fullIndex)
     }
 }
@@ -94,8 +105,9 @@ extension Listing where Element == String {
     /// listing.sections.map(\.title)   // ["A", "Z", "Å"]
     /// ```
     /// - Throws: `LocaleError` for a locale ICU has no data for; `LimitError`; `ICUError`.
-    public init(texts: some Sequence<String>, locale: String, descending: Bool = false, fullIndex: Bool = false) throws {
-        try self.init(texts, locale: locale, text: { $0 }, descending: descending, fullIndex: fullIndex)
+    public init(texts: some Sequence<String>, locale: String, descending: Bool = false, fullIndex: Bool = false,
+                names: Bool = false) throws {
+        try self.init(texts, locale: locale, text: { $0 }, descending: descending, fullIndex: fullIndex, names: names)
     }
 }
 

@@ -37,6 +37,8 @@ public struct Listing<Element> {
     let indexTargets: [IndexTarget]
     /// The displayed texts, in display order (what search indexes).
     package let texts: TextColumn
+    /// The readings in display order (empty: none), or nil when the listing was built without.
+    package internal(set) var readings: TextColumn?
     /// Whether elements and sections run in descending order (the `descending` it was built with).
     package let isDescending: Bool
     /// Whether ``indexTitles`` lists every label (the `fullIndex` it was built with).
@@ -54,6 +56,14 @@ public struct Listing<Element> {
         self.texts = texts
         self.isDescending = isDescending
         self.hasFullIndex = hasFullIndex
+        readings = nil
+    }
+
+    /// The same listing holding `readings` (display order).
+    func with(readings: TextColumn?) -> Listing {
+        var copy = self
+        copy.readings = readings
+        return copy
     }
 
     /// Number of elements.

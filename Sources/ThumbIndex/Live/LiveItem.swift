@@ -51,9 +51,9 @@ struct SortPosition: Comparable, Sendable {
 
     /// The position of an item with `sortText`, `pinned` and `seq` under `collation`.
     init(sortText: String, pinned: Bool, seq: Int, collation: IndexedCollation) throws {
-        let trimmed = String(IndexedCollation.trimmed(sortText))
-        labelPosition = pinned ? 0 : 1 + collation.labelIndex(for: trimmed)
-        var utf8 = trimmed
+        let trimmed = IndexedCollation.trimmed(sortText)
+        labelPosition = pinned ? 0 : 1 + collation.labelIndex(for: String(trimmed))
+        var utf8 = String(collation.sortingForm(ofTrimmed: trimmed))
         key = try utf8.withUTF8 { try collation.icu.sortKey(utf8: $0) }
         self.seq = seq
     }

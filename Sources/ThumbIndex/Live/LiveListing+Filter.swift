@@ -1,17 +1,19 @@
 extension LiveListing {
     /// Filters the listing: the items that match `query`, in their sections, exactly as
-    /// ``SearchableListing/filter(_:fold:mode:)`` would answer on a listing built afresh from the
+    /// ``SearchableListing/filter(_:fold:mode:phonetic:)`` would answer on a listing built afresh from the
     /// live items.
     ///
     /// Each level is searched with its own index and loses its tombstoned rows; counts per section
     /// add up across levels, and pages merge the levels' sorted runs by their ranks.
     /// Complexity: the searches, plus O(matches in the delta and tail).
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    package func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains) throws -> LiveFilteredListing {
-        try LiveFilteredListing(self, query: query, fold: fold, mode: mode)
+    package func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
+                        phonetic: Phonetic = .auto) throws -> LiveFilteredListing {
+        try LiveFilteredListing(self, query: query, fold: fold, mode: mode,
+                                phonetic: PhoneticQuery(query, rules: phonetic.rules(forLocale: collation.locale)))
     }
 
-    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:)`` of "" gives).
+    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:phonetic:)`` of "" gives).
     package func sections() throws -> [LiveFilteredListing.Section] { try filter("").sections }
 }
 
@@ -61,12 +63,13 @@ package struct LiveFilteredListing: Sendable {
     /// `sectionOfLabel[p]`: the position in `sections` of label position `p`, or -1.
     private let sectionOfLabel: [Int]
 
-    init(_ listing: LiveListing, query: String, fold: Fold, mode: MatchMode) throws {
+    init(_ listing: LiveListing, query: String, fold: Fold, mode: MatchMode, phonetic: PhoneticQuery?) throws {
         self.listing = listing
         self.query = query
         let q = try Folding.foldQuery(query, fold)
         results = listing.levels.map {
-            $0.segment.searchable.index.result(query: query, foldedQuery: q, fold: fold, mode: mode, refining: nil)
+            $0.segment.searchable.index.result(query: query, foldedQuery: q, fold: fold, mode: mode, phonetic: phonetic,
+                                               refining: nil)
         }
         liveRows = zip(listing.levels, results).map { $0.dead.removed(from: $1.rows) }
 

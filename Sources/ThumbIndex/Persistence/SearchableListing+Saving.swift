@@ -9,13 +9,16 @@ package struct SavedIndexExpectation: Sendable, Equatable {
     package var descending: Bool
     /// Every label in the side index.
     package var fullIndex: Bool
+    /// A leading Han character read as a surname (``IndexedCollation/readsNames``).
+    package var names: Bool
 
     package init(locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic, descending: Bool = false,
-                 fullIndex: Bool = false) {
+                 fullIndex: Bool = false, names: Bool = false) {
         self.locale = locale
         self.latinLabels = latinLabels
         self.descending = descending
         self.fullIndex = fullIndex
+        self.names = names
     }
 }
 
@@ -47,6 +50,7 @@ enum SavedListingFormat {
         static let latinLabels = "latinLabels"
         static let descending = "descending"
         static let fullIndex = "fullIndex"
+        static let names = "names"
         static let rowCount = "rows"
     }
 }
@@ -87,6 +91,7 @@ extension SearchableListing where Element == Int {
             Key.latinLabels: String(collation.addsLatinLabels),
             Key.descending: String(listing.isDescending),
             Key.fullIndex: String(listing.hasFullIndex),
+            Key.names: String(collation.readsNames),
             Key.rowCount: String(listing.count),
         ]
         system.merge(overriding) { $1 }
@@ -170,7 +175,7 @@ extension SearchableListing where Element == Int {
             guard let value = system[key] else { throw reader.corrupted("no '\(key)' in the format's metadata") }
             return value
         }
-        let collation = try IndexedCollation(locale: expected.locale, latinLabels: expected.latinLabels)
+        let collation = try IndexedCollation(locale: expected.locale, latinLabels: expected.latinLabels, names: expected.names)
         let locale = try value(Key.locale)
         guard locale == collation.locale else { throw refuse(.otherLocale(found: locale, expected: collation.locale)) }
         let icuVersion = try value(Key.icuVersion)
@@ -184,8 +189,9 @@ extension SearchableListing where Element == Int {
         let options = [(Key.latinLabels, "Latin labels", collation.addsLatinLabels),
                        (Key.descending, "descending", expected.descending),
                        (Key.fullIndex, "full index", expected.fullIndex)]
-        for (key, name, wanted) in options {
-            let found = try value(key)
+        for (key, name, wanted) in options + [(Key.names, "names", expected.names)] {
+            // Files from before `names` existed were built without it.
+            let found = key == Key.names ? system[key] ?? "false" : try value(key)
             guard found == String(wanted) else { throw refuse(.otherOptions(option: name, found: found, expected: String(wanted))) }
         }
         guard let rowCount = Int(try value(Key.rowCount)) else { throw reader.corrupted("the row count is not a number") }
@@ -238,9 +244,9 @@ extension SearchableListing where Element == Int {
         guard indexTargets.first.map({ $0 == .search }) ?? false else {
             throw reader.corrupted("the side index does not start with the search sentinel")
         }
-        let listing = Listing(collation: collation, elements: elements, sections: sections, indexTitles: indexTitles,
-                              indexTargets: indexTargets, texts: texts, isDescending: expected.descending,
-                              hasFullIndex: expected.fullIndex)
+        let parts = Listing(collation: collation, elements: elements, sections: sections, indexTitles: indexTitles,
+                            indexTargets: indexTargets, texts: texts, isDescending: expected.descending,
+                            hasFullIndex: expected.fullIndex)
 
         // The search index.
         let main = try textIndex(from: &reader, tag: "main", entryCount: rowCount)
@@ -263,15 +269,18 @@ extension SearchableListing where Element == Int {
             let index = try textIndex(from: &reader, tag: tag, entryCount: rows.count)
             variants.append(FoldVariant(rows: rows, isVariant: isVariant, index: index))
         }
-        let index = SearchIndex(storage: SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
-                                                             allVariant: variants[1]))
-
         // The caller's columns.
         let names = try reader.column(tag: "xcol")
         var extraColumns: [String: TextColumn] = [:]
         for name in names { extraColumns[name] = try reader.column(tag: "xcol") }
         guard extraColumns.count == names.count else { throw reader.corrupted("two extra columns have one name") }
         try reader.finish()
+
+        // The phonetic keys are not saved: they are built again from the texts and the readings.
+        let readings = extraColumns["readings"].flatMap { $0.count == rowCount ? $0 : nil }
+        let index = SearchIndex(storage: try SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
+                                                                 allVariant: variants[1], readings: readings))
+        let listing = parts.with(readings: readings)
 
         return (SearchableListing(listing: listing, index: index), metadata, extraColumns)
     }

@@ -4,20 +4,28 @@ enum MatchRanges {
     /// grapheme clusters, merged when they overlap or touch, in order.
     static func ranges(of q: [UInt8], in text: String, fold: Fold, mode: MatchMode) throws -> [Range<Int>] {
         let folded = try FoldedText(text, fold: fold, withMap: true)
-        let found = try occurrences(of: q, in: folded.bytes, mode: mode)
+        return originalRanges(try occurrences(of: q, in: folded.bytes, mode: mode), of: folded, in: text)
+    }
+
+    /// The UTF-16 ranges of `text` that the byte ranges `found` of its fold `folded` came from, widened
+    /// to grapheme clusters, merged when they overlap or touch, in order.
+    static func originalRanges(_ found: [Range<Int>], of folded: FoldedText, in text: String) -> [Range<Int>] {
         guard !found.isEmpty else { return [] }
         let boundaries = graphemeBoundaries(text)
-        var ranges: [Range<Int>] = []
-        for occurrence in found {
-            let original = folded.originalRange(ofFolded: occurrence)
-            let widened = widen(original, to: boundaries)
-            if let last = ranges.last, widened.lowerBound <= last.upperBound {
-                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, widened.upperBound)
+        return merged(found.map { widen(folded.originalRange(ofFolded: $0), to: boundaries) })
+    }
+
+    /// `ranges` sorted, with the ranges that overlap or touch merged.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
             } else {
-                ranges.append(widened)
+                result.append(range)
             }
         }
-        return ranges
+        return result
     }
 
     /// The non-overlapping occurrences of non-empty `q` in `folded`, left to right, as byte ranges:

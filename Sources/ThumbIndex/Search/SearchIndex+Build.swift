@@ -10,15 +10,16 @@ extension SearchIndex {
     ///   - progress: Called now and then with the fraction done, from 0 to 1, possibly from another thread.
     /// - Complexity: O(n log n) for n bytes of folded text, whatever the text (folding and word breaks
     ///   are linear; the suffix sort is O(n log n) on names and on long repeats alike).
-    init(texts: [String], progress: ((Double) -> Void)? = nil) throws {
-        try self.init(texts: TextColumn(texts), progress: progress)
+    init(texts: [String], readings: [String]? = nil, progress: ((Double) -> Void)? = nil) throws {
+        try self.init(texts: TextColumn(texts), readings: readings.map(TextColumn.init), progress: progress)
     }
 
     /// Indexes the rows of `texts`, sharing its storage (a listing's texts are not copied).
     ///
     /// - Throws: `LimitError` when the texts, or their folds, exceed 4 GiB of UTF-8 or
     ///   ``Limits.maximumItemCount` rows; `ICUError` when ICU cannot fold or break them.
-    init(texts: TextColumn, progress: ((Double) -> Void)? = nil) throws {
+    /// `readings` (row for row, empty: none) give the Japanese phonetic keys (see <doc:PhoneticSearch>).
+    init(texts: TextColumn, readings: TextColumn? = nil, progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)
         let originals = texts.bytes
@@ -40,8 +41,9 @@ extension SearchIndex {
         let variants = (0..<2).map { i in
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
         }
-        storage = Storage(texts: texts, main: indexes[0],
-                          caseVariant: variants[0], allVariant: variants[1])
+        progress?(0.9)
+        storage = try Storage(texts: texts, main: indexes[0],
+                              caseVariant: variants[0], allVariant: variants[1], readings: readings)
         progress?(1)
     }
 

@@ -44,12 +44,15 @@ struct SearchIndex: Sendable {
         let caseVariant: FoldVariant
         /// Rows whose `all` fold differs from their diacritics fold.
         let allVariant: FoldVariant
+        /// The phonetic keys of the rows with Han, Hangul or kana (built from `main` and the readings).
+        let phonetic: PhoneticIndex
 
-        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant) {
+        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant, readings: TextColumn?) throws {
             self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
             self.allVariant = allVariant
+            phonetic = try PhoneticIndex(main: main, readings: readings)
         }
 
         func variant(_ fold: Fold) -> FoldVariant? {
@@ -73,7 +76,11 @@ struct SearchIndex: Sendable {
     /// (a listing keeps that array anyway).
     var byteCount: Int {
         storage.main.byteCount + storage.caseVariant.byteCount + storage.allVariant.byteCount
+            + storage.phonetic.byteCount
     }
+
+    /// The bytes of the phonetic keys alone (part of ``byteCount``).
+    var phoneticByteCount: Int { storage.phonetic.byteCount }
 
     /// The original text of `row`.
     func text(ofRow row: Int) -> String { storage.texts[row] }

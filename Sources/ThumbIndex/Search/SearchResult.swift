@@ -14,13 +14,16 @@ struct SearchResult: Sendable {
     let rows: Rows
     /// The trimmed, folded query (UTF-8); empty when every row matches.
     let foldedQuery: [UInt8]
+    /// What the phonetic rules looked for; nil when none applied.
+    let phonetic: PhoneticQuery?
 
-    init(query: String, fold: Fold, mode: MatchMode, foldedQuery: [UInt8], rows: Rows) {
+    init(query: String, fold: Fold, mode: MatchMode, foldedQuery: [UInt8], rows: Rows, phonetic: PhoneticQuery? = nil) {
         self.query = query
         self.fold = fold
         self.mode = mode
         self.foldedQuery = foldedQuery
         self.rows = rows
+        self.phonetic = phonetic
     }
 
     /// How many rows match.

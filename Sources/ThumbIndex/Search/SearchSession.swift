@@ -17,16 +17,19 @@ struct SearchSession: Sendable {
     let fold: Fold
     /// The match mode every query uses.
     let mode: MatchMode
+    /// The phonetic rules every query applies.
+    let rules: PhoneticRules
     /// Recent results, each folded query a prefix of the next.
     private var history: [SearchResult] = []
     /// How many results the history keeps.
     private static let historyLimit = 64
 
     /// A session over `index` that matches with `fold` and `mode`.
-    init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains) {
+    init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = []) {
         self.index = index
         self.fold = fold
         self.mode = mode
+        self.rules = rules
     }
 
     /// The result for the whole query text now in the search field.
@@ -37,10 +40,12 @@ struct SearchSession: Sendable {
     mutating func type(_ fullQuery: String) throws -> SearchResult {
         let q = try Folding.foldQuery(fullQuery, fold)
         while let last = history.last, !q.starts(with: last.foldedQuery) { history.removeLast() }
-        if let last = history.last, last.foldedQuery == q {
-            return SearchResult(query: fullQuery, fold: fold, mode: mode, foldedQuery: q, rows: last.rows)
+        let phonetic = try PhoneticQuery(fullQuery, rules: rules)
+        if let last = history.last, last.foldedQuery == q, last.phonetic == phonetic {
+            return SearchResult(query: fullQuery, fold: fold, mode: mode, foldedQuery: q, rows: last.rows, phonetic: phonetic)
         }
-        let result = index.result(query: fullQuery, foldedQuery: q, fold: fold, mode: mode, refining: history.last)
+        let result = index.result(query: fullQuery, foldedQuery: q, fold: fold, mode: mode, phonetic: phonetic,
+                                  refining: history.last)
         history.append(result)
         if history.count > Self.historyLimit { history.removeFirst() }
         return result

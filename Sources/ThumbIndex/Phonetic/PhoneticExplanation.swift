@@ -1,0 +1,52 @@
+/// The phonetic keys one item gets, spelled out for people (`thumbindex explain`): what the rules of
+/// <doc:PhoneticSearch> will find it by.
+package struct PhoneticExplanation: Sendable {
+    /// One line: what the key is, and the key.
+    package struct Line: Sendable, Equatable {
+        package let rule: String
+        package let key: String
+    }
+
+    /// The lines, rule by rule: a line per Han character (its readings), the Hangul keys and
+    /// initials, the kana reading and the romaji keys. Empty when no rule applies to the item.
+    package let lines: [Line]
+    /// The character a leading surname sorts as with `names` (曾 → a character read zēng), or nil.
+    package let surnameSortScalar: Unicode.Scalar?
+
+    /// The keys of an item shown as `text`, with `reading` (nil or empty: none).
+    package init(text: String, reading: String?) throws {
+        let folded = try Folding.fold(text, .diacritics)
+        let scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
+        var lines: [Line] = []
+        let table = HanReadings.shared
+        var inRun = false
+        for s in scalars where !s.properties.isWhitespace {
+            guard Pinyin.isHan(s) else { inRun = false; continue }
+            let readings = table.readings(of: s, startsRun: !inRun)
+            let note = inRun ? "" : " (starts a run)"
+            lines.append(Line(rule: "pinyin \(s)\(note)", key: readings.isEmpty ? "(no reading)" : readings.joined(separator: " ")))
+            inRun = true
+        }
+        if HangulKeys.containsHangul(scalars) {
+            lines.append(Line(rule: "hangul keys", key: String(decoding: HangulKeys.keyText(scalars).bytes, as: UTF8.self)))
+            let initials = HangulKeys.initialsText(scalars).bytes.map { $0 == HangulKeys.runBreak ? UInt8(ascii: "|") : $0 }
+            lines.append(Line(rule: "hangul initials", key: String(decoding: initials, as: UTF8.self)))
+        }
+        let readingBytes = reading.flatMap { $0.isEmpty ? nil : Array($0.utf8)[...] }
+        let words = try ReadingKeys.words(text: scalars, reading: readingBytes)
+        if !words.isEmpty {
+            var cache: [String: [UInt8]] = [:]
+            let keys = try ReadingKeys(words: words, cache: &cache)
+            lines.append(Line(rule: "kana reading", key: String(decoding: keys.kana.bytes, as: UTF8.self)))
+            lines.append(Line(rule: "romaji", key: String(decoding: keys.romaji.bytes, as: UTF8.self)))
+            if keys.shortRomaji.bytes != keys.romaji.bytes {
+                lines.append(Line(rule: "romaji, long vowels short", key: String(decoding: keys.shortRomaji.bytes, as: UTF8.self)))
+            }
+        }
+        self.lines = lines
+        surnameSortScalar = scalars.first(where: { !$0.properties.isWhitespace }).flatMap(table.surnameSortScalar(for:))
+    }
+
+    /// Where the readings table came from.
+    package static var dataVersion: String { HanReadings.dataVersion }
+}

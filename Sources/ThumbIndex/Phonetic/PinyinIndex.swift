@@ -1,0 +1,148 @@
+/// Chinese phonetic search: the Han characters ("units") of every row, with two inverted indexes that
+/// narrow a query to candidate rows, each candidate then checked exactly (see <doc:PhoneticSearch>).
+///
+/// - `unitRows`: per distinct Han character of the listing, the rows that hold it. A query that is a
+///   single piece (a prefix of one reading, or one Han character) is answered from it exactly.
+/// - `pairRows`: per pair of initial letters (a, b), the rows where a unit with a reading starting
+///   with a is followed, in the same run, by one with a reading starting with b. A query of two or
+///   more pieces has a first piece q[0..<m] and a second piece starting with q[m]: its candidates are
+///   the rows of the pairs (q[0], q[m]) for every m where q[0..<m] can be a piece.
+struct PinyinIndex: Sendable {
+    /// The distinct Han characters of the listing; a unit is an index into it.
+    let alphabet: [Unicode.Scalar]
+    /// Per alphabet entry, its ASCII readings (R(c) without the `ü` spelling, which a folded query
+    /// never holds), inside and at the start of a run.
+    let readings: [[[UInt8]]]
+    let runStartReadings: [[[UInt8]]]
+    /// The rows that have units, ascending, and where their units are in `units`.
+    let rows: [UInt32]
+    let unitStarts: [UInt32]
+    /// `alphabet index << 3 | flags`.
+    let units: [UInt32]
+    /// Rows per alphabet entry (CSR: `unitRowStarts[a]..<unitRowStarts[a+1]` of `unitRowList`).
+    let unitRowStarts: [UInt32]
+    let unitRowList: [UInt32]
+    /// Rows per initial pair `a * 26 + b` (CSR).
+    let pairRowStarts: [UInt32]
+    let pairRowList: [UInt32]
+    /// Every prefix of every reading: what a piece of letters may be.
+    let piecePrefixes: Set<[UInt8]>
+
+    static let runStart: UInt32 = 1, wordStart: UInt32 = 2, itemStart: UInt32 = 4
+
+    var byteCount: Int {
+        4 * (rows.count + unitStarts.count + units.count + unitRowStarts.count + unitRowList.count
+             + pairRowStarts.count + pairRowList.count) + 4 * alphabet.count
+            + readings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+    }
+
+    /// The units of `row`: its index in ``rows`` and the range of ``units``, or nil when it has none.
+    func unitRange(ofRow row: Int) -> Range<Int>? {
+        let i = BinarySearch.first(in: 0..<rows.count) { Int(rows[$0]) >= row }
+        guard i < rows.count, Int(rows[i]) == row else { return nil }
+        return Int(unitStarts[i])..<Int(unitStarts[i + 1])
+    }
+
+    /// Collects the units of rows, then builds the index.
+    struct Builder {
+        private var alphabetIndex: [UInt32: UInt32] = [:]
+        private var alphabet: [Unicode.Scalar] = []
+        private var rows: [UInt32] = []
+        private var unitStarts: [UInt32] = [0]
+        private var units: [UInt32] = []
+
+        init() {}
+
+        /// Adds the units of `row` (rows in ascending order), from its folded scalars.
+        mutating func add(row: Int, scalars: [Unicode.Scalar], startsWord: [Bool]) {
+            guard scalars.contains(where: Pinyin.isHan) else { return }
+            var inRun = false, seenText = false
+            for (i, s) in scalars.enumerated() {
+                if s.properties.isWhitespace { continue }
+                defer { seenText = true }
+                guard Pinyin.isHan(s) else { inRun = false; continue }
+                var id = alphabetIndex[s.value]
+                if id == nil {
+                    id = UInt32(alphabet.count)
+                    alphabetIndex[s.value] = id
+                    alphabet.append(s)
+                }
+                var flags: UInt32 = 0
+                if !inRun { flags |= PinyinIndex.runStart }
+                if startsWord[i] { flags |= PinyinIndex.wordStart }
+                if !seenText { flags |= PinyinIndex.itemStart }
+                units.append(id! << 3 | flags)
+                inRun = true
+            }
+            rows.append(UInt32(row))
+            unitStarts.append(UInt32(units.count))
+        }
+
+        func build() throws -> PinyinIndex {
+            let table = HanReadings.shared
+            func ascii(_ readings: [String]) -> [[UInt8]] {
+                readings.map { Array($0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
+            }
+            let readings = alphabet.map { ascii(table.readings(of: $0, startsRun: false)) }
+            let runStartReadings = alphabet.map { ascii(table.readings(of: $0, startsRun: true)) }
+            var prefixes = Set<[UInt8]>()
+            for r in Set(readings.joined()).union(runStartReadings.joined()) {
+                for k in 1...r.count { prefixes.insert(Array(r[..<k])) }
+            }
+            func initials(_ id: Int, _ flags: UInt32) -> Set<Int> {
+                let rs = flags & PinyinIndex.runStart != 0 ? runStartReadings[id] : readings[id]
+                return Set(rs.compactMap { $0.first.map { Int($0) - 97 } }.filter { (0..<26).contains($0) })
+            }
+            var unitPairs: [(UInt32, UInt32)] = [], initialPairs: [(UInt32, UInt32)] = []
+            for (r, row) in rows.enumerated() {
+                let range = Int(unitStarts[r])..<Int(unitStarts[r + 1])
+                var seenUnits = Set<UInt32>(), seenPairs = Set<Int>()
+                for u in range {
+                    let id = units[u] >> 3
+                    if seenUnits.insert(id).inserted { unitPairs.append((id, row)) }
+                    guard u + 1 < range.upperBound, units[u + 1] & PinyinIndex.runStart == 0 else { continue }
+                    for a in initials(Int(id), units[u]) {
+                        for b in initials(Int(units[u + 1] >> 3), units[u + 1]) where seenPairs.insert(a * 26 + b).inserted {
+                            initialPairs.append((UInt32(a * 26 + b), row))
+                        }
+                    }
+                }
+            }
+            let (unitRowStarts, unitRowList) = Self.csr(unitPairs, keys: alphabet.count)
+            let (pairRowStarts, pairRowList) = Self.csr(initialPairs, keys: 26 * 26)
+            return PinyinIndex(alphabet: alphabet, readings: readings, runStartReadings: runStartReadings,
+                               rows: rows, unitStarts: unitStarts, units: units,
+                               unitRowStarts: unitRowStarts, unitRowList: unitRowList,
+                               pairRowStarts: pairRowStarts, pairRowList: pairRowList, piecePrefixes: prefixes)
+        }
+
+        /// Lists of rows per key, from (key, row) pairs with rows ascending per key.
+        private static func csr(_ pairs: [(UInt32, UInt32)], keys: Int) -> ([UInt32], [UInt32]) {
+            var starts = [UInt32](repeating: 0, count: keys + 1)
+            for (k, _) in pairs { starts[Int(k) + 1] += 1 }
+            for k in 0..<keys { starts[k + 1] += starts[k] }
+            var next = starts, list = [UInt32](repeating: 0, count: pairs.count)
+            for (k, row) in pairs {
+                list[Int(next[Int(k)])] = row
+                next[Int(k)] += 1
+            }
+            return (starts, list)
+        }
+    }
+}
+
+/// Scalars that pinyin search treats specially.
+enum Pinyin {
+    /// A Han character (Unicode's Script=Han): the CJK unified and compatibility ideographs, the
+    /// radicals, 々, 〇 and the Hangzhou numerals. Only the ideographs have readings.
+    static func isHan(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF: true
+        default: false
+        }
+    }
+
+    /// A letter a query piece may hold (the default fold leaves lowercase ASCII).
+    static func isQueryLetter(_ s: Unicode.Scalar) -> Bool { (0x61...0x7A).contains(s.value) }
+}
