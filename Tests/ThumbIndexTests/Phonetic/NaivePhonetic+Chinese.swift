@@ -47,17 +47,22 @@ extension NaivePhonetic {
         return result
     }
 
-    /// Every match of the Chinese rule (n consecutive units c1 … cn of a run, c1 where `mode` lets a
-    /// match start), each covering c1 … cn; nil when there is none.
+    /// The matches of the Chinese rule (n consecutive units c1 … cn of a run, c1 where `mode` lets a
+    /// match start) from the left, each the shortest at its start and past the one before, each
+    /// covering c1 … cn; nil when there is none.
     static func chineseRanges(_ item: Item, _ query: Query, mode: MatchMode) -> [Range<Int>]? {
         let q = query.rule
         guard !q.isEmpty else { return nil }
         let text = item.ruleText
         var found: [Range<Int>] = []
         for run in item.chinese.runs {
-            for start in run.indices where text.ruleMayStart(at: run[start].offset, mode) {
-                for end in chineseMatchEnds(q, in: run, from: start) {
-                    found.append(text.origin[run[start].offset].lowerBound..<text.origin[run[end].offset].upperBound)
+            var start = 0
+            while start < run.count {
+                if text.ruleMayStart(at: run[start].offset, mode), let end = chineseMatchEnds(q, in: run, from: start).first {
+                    found.append(text.originalRange(run[start].offset..<run[end].offset + 1))
+                    start = end + 1
+                } else {
+                    start += 1
                 }
             }
         }

@@ -66,27 +66,26 @@ extension NaivePhonetic {
         let kanaReading: [Unicode.Scalar]
         /// Offsets in ``reading`` where a word of the reading (split at its white space) starts.
         let wordStarts: [Int]
-        /// When the text is its reading: for each scalar of ``reading``, the UTF-16 range of the text
-        /// it stands for (a match highlights the matched characters); nil otherwise (a match
-        /// highlights the whole item).
+        /// When the text is its reading (no reading given, a kana text): for each scalar of
+        /// ``reading``, the UTF-16 range of the text it stands for (a kana match highlights the
+        /// matched characters); nil otherwise.
         let origin: [Range<Int>]?
         /// The UTF-16 length of the text.
         let textLength: Int
         /// The normalized romaji keys of the part of the reading from each word start on (from 0:
         /// the keys of the whole reading).
         let keys: [Int: [[Unicode.Scalar]]]
-        let romanize: @Sendable (String) -> String
 
         init(text: String, ruleText: Folded, reading given: String?, using dependencies: Dependencies) {
             textLength = text.utf16.count
-            romanize = dependencies.romanize
+            let romanize = dependencies.romanize
             let isWhiteSpace = { (s: Unicode.Scalar) in s.properties.isWhitespace }
             let textLetters = ruleText.scalars.indices.filter { !isWhiteSpace(ruleText.scalars[$0]) }
             let source: [Unicode.Scalar]
             let textIsReading: Bool
             if let given, !given.isEmpty {
                 source = Naive.fold(given, .diacritics)
-                textIsReading = source.filter { !isWhiteSpace($0) } == textLetters.map { ruleText.scalars[$0] }
+                textIsReading = false
             } else if !textLetters.isEmpty, ruleText.scalars.allSatisfy({ NaivePhonetic.isKana($0) || isWhiteSpace($0) }) {
                 source = ruleText.scalars
                 textIsReading = true
@@ -111,23 +110,6 @@ extension NaivePhonetic {
             }
             self.keys = keys
         }
-
-        /// The characters of the reading (from `from` on) that the key range `range` of key
-        /// `variant` comes from: from the last character boundary at or before its start to the
-        /// first at or after its end, where a boundary is a `k` whose first `k` characters have a key
-        /// that is a prefix of the whole key.
-        func readingSpan(ofKeyRange range: Range<Int>, variant: Int, from: Int) -> Range<Int> {
-            let part = Array(reading![from...])
-            let whole = keys[from]![variant]
-            var boundaries: [(characters: Int, key: Int)] = []
-            for k in 0...part.count {
-                let prefix = NaivePhonetic.romajiKeys(Array(part[..<k]), romanize: romanize)[variant]
-                if Naive.occurs(prefix, in: whole, at: 0) { boundaries.append((k, prefix.count)) }
-            }
-            let start = boundaries.filter { $0.key <= range.lowerBound }.map(\.characters).max() ?? 0
-            let end = boundaries.filter { $0.key >= range.upperBound }.map(\.characters).min() ?? part.count
-            return from + start..<from + max(end, start + 1)
-        }
     }
 
     /// A query the Japanese reading rules apply to.
@@ -144,44 +126,40 @@ extension NaivePhonetic {
         }
     }
 
-    /// Every match through the reading (kana in the reading, ASCII in a romaji key; in prefix mode
+    /// The matches through the reading (kana in the reading, ASCII in a romaji key; in prefix mode
     /// at the start of the reading or key, in words mode at a word of the reading); nil when there is
-    /// none. Ranges: the matched characters when the text is its reading, else the whole text.
+    /// none. Ranges: the whole text, except for a kana query in a text that is its reading, where
+    /// the matches from the left, each past the one before, from their first to last character.
     static func japaneseRanges(_ item: Item, _ query: Query, mode: MatchMode) -> [Range<Int>]? {
         let j = item.japanese
         guard let reading = j.reading else { return nil }
-        // Matches as (variant, word start, key range); a kana match as variant -1 and a reading range.
-        var matches: [(variant: Int, from: Int, range: Range<Int>)] = []
+        let whole = [0..<j.textLength]
+        var found: [Range<Int>] = []
         if let q = query.japanese.kana, q.count <= reading.count {
             let starts: [Int] = switch mode {
             case .contains: Array(0...(reading.count - q.count))
             case .prefix: [0]
             case .words: j.wordStarts
             }
-            for start in starts where Naive.occurs(q, in: j.kanaReading, at: start) {
-                matches.append((-1, 0, start..<start + q.count))
+            var next = 0
+            for start in starts where start >= next && Naive.occurs(q, in: j.kanaReading, at: start) {
+                found += j.origin.map { origin in [origin[start].lowerBound..<origin[start + q.count - 1].upperBound] } ?? whole
+                next = start + q.count
             }
         }
         if let q = query.japanese.romaji {
-            for variant in 0..<2 {
-                switch mode {
-                case .contains:
-                    let key = j.keys[0]![variant]
-                    for start in key.indices where Naive.occurs(q, in: key, at: start) {
-                        matches.append((variant, 0, start..<start + q.count))
-                    }
-                case .prefix, .words:
-                    for from in mode == .prefix ? [0] : j.wordStarts where Naive.occurs(q, in: j.keys[from]![variant], at: 0) {
-                        matches.append((variant, from, 0..<q.count))
-                    }
+            let froms = switch mode {
+            case .contains: [0]
+            case .prefix: [0]
+            case .words: j.wordStarts
+            }
+            let matches = froms.contains { from in
+                j.keys[from]!.contains { key in
+                    mode == .contains ? key.indices.contains { Naive.occurs(q, in: key, at: $0) } : Naive.occurs(q, in: key, at: 0)
                 }
             }
+            if matches { found += whole }
         }
-        guard !matches.isEmpty else { return nil }
-        guard let origin = j.origin else { return merged([0..<j.textLength]) }
-        let spans = matches.map { match in
-            match.variant < 0 ? match.range : j.readingSpan(ofKeyRange: match.range, variant: match.variant, from: match.from)
-        }
-        return merged(spans.flatMap { span in span.map { origin[$0] } })
+        return found.isEmpty ? nil : merged(found)
     }
 }

@@ -118,8 +118,8 @@ extension NaivePhonetic {
         }
     }
 
-    /// Every match of either Korean rule, each covering the characters whose keys it touches; nil
-    /// when there is none.
+    /// The matches of either Korean rule from the left, each past the one before, each covering the
+    /// characters from the first to the last whose keys it touches; nil when there is none.
     static func koreanRanges(_ item: Item, _ query: Query, mode: MatchMode) -> [Range<Int>]? {
         guard let q = query.korean, !q.keys.isEmpty else { return nil }
         let text = item.ruleText
@@ -127,18 +127,22 @@ extension NaivePhonetic {
         var found: [Range<Int>] = []
         // Keystrokes: a contiguous part, anywhere (contains), or from the first key of a character
         // where the mode lets a match start (prefix, words).
-        if q.keys.count <= keys.count {
-            for start in 0...(keys.count - q.keys.count) {
-                let startsCharacter = start == 0 || keys[start - 1].offset != keys[start].offset
-                guard mode == .contains || (startsCharacter && text.ruleMayStart(at: keys[start].offset, mode)) else { continue }
-                guard (0..<q.keys.count).allSatisfy({ keys[start + $0].key == q.keys[$0] }) else { continue }
-                found += Set(keys[start..<start + q.keys.count].map(\.offset)).map { text.origin[$0] }
+        var start = 0
+        while start + q.keys.count <= keys.count {
+            let startsCharacter = start == 0 || keys[start - 1].offset != keys[start].offset
+            let mayStart = mode == .contains || (startsCharacter && text.ruleMayStart(at: keys[start].offset, mode))
+            if mayStart, (0..<q.keys.count).allSatisfy({ keys[start + $0].key == q.keys[$0] }) {
+                found.append(text.originalRange(keys[start].offset..<keys[start + q.keys.count - 1].offset + 1))
+                start += q.keys.count
+            } else {
+                start += 1
             }
         }
         // Initial consonants: as many consecutive syllables, one by one.
         if let units = q.units {
-            for run in item.korean.syllableRuns where units.count <= run.count {
-                for start in 0...(run.count - units.count) where text.ruleMayStart(at: run[start], mode) {
+            for run in item.korean.syllableRuns {
+                var start = 0
+                while start + units.count <= run.count {
                     let syllables = run[start..<start + units.count].map { text.scalars[$0] }
                     let matches = zip(units, syllables).allSatisfy { unit, syllable in
                         switch unit {
@@ -146,7 +150,12 @@ extension NaivePhonetic {
                         case .consonant(let c): Hangul.initial(ofSyllable: syllable) == c
                         }
                     }
-                    if matches { found += run[start..<start + units.count].map { text.origin[$0] } }
+                    if matches, text.ruleMayStart(at: run[start], mode) {
+                        found.append(text.originalRange(run[start]..<run[start + units.count - 1] + 1))
+                        start += units.count
+                    } else {
+                        start += 1
+                    }
                 }
             }
         }

@@ -20,17 +20,15 @@ import CThumbIndexICUTestSupport
 /// ranges of every match of every rule that matched, merged where they overlap or touch.
 ///
 /// Where the article leaves room, this oracle reads it so (each is one short piece of code):
-/// - Ranges: the ordinary match and the kana-folded ordinary match keep the library's ranges (the
-///   non-overlapping occurrences from the left); a rule contributes *every* match it has (张三张三 by
-///   `zs`: both; 曾国藩 by `zeng`: 曾 and also 曾国 cut as `zen|g`).
-/// - A Chinese match covers c1 … cn as one range, white space between them included; a Korean match
-///   covers the characters whose keys it touches (white space has none, so 김 민준 by `ㄱㅁㅈ` is two
-///   ranges); a kana or romaji match on a text that is its reading covers the matched characters.
+/// - Ranges: each rule, like the ordinary match, reports its matches from the left, each past the
+///   end of the one before and the shortest at its start (曾国藩 by `zeng`: 曾, not also 曾国 cut as
+///   `zen|g`; 张张张 by `zz`: 张张). A match covers one stretch of the text, from its first character
+///   to its last, white space between them included (张 三 by `zs`, 김 민준 by `ㄱㅁㅈ`, やまだ たろう
+///   by `だた`: one range each).
 /// - Korean keys under `contains` may start anywhere, even inside a syllable (`ㅣㅁ` finds 김민준); under
 ///   `prefix` and `words` a match starts at the first key of the character where it must start.
-/// - The text "is its reading" when the item has no reading and its text is kana, or when its reading
-///   folds to its text (white space aside). Romaji key offsets map back to characters through the
-///   keys of the reading's prefixes (see ``JapaneseItem/readingSpan(ofKeyRange:variant:from:)``).
+/// - The text "is its reading" when the item has no reading (nil or empty) and its text is kana; a
+///   reading given, even one equal to the text, makes every match through it highlight the whole item.
 /// - In `words` mode a romaji match starts where a word of the reading starts: the key of the
 ///   reading from that word on starts with the query.
 /// - Replacements (long vowels, then the Hepburn list) are applied one after the other, each to every

@@ -116,7 +116,9 @@ struct NaivePhoneticSelfTests {
         #expect(ranges("Mr 张三", "zs") == [3..<5])
         #expect(ranges("张三李四", "s") == [1..<2, 3..<4])       // san, si
         #expect(ranges("张三李四", "sl") == [1..<3])
-        #expect(ranges("张三张三", "zs") == [0..<4])             // every match
+        #expect(ranges("张三张三", "zs") == [0..<4])             // matches from the left
+        #expect(ranges("张张张", "zz") == [0..<2])               // each past the one before
+        #expect(ranges("曾国藩", "zeng") == [0..<1])             // the shortest at its start, not zen|g
         #expect(ranges("张 三", "zs") == [0..<3])                // c1 … cn, the white space between them too
         #expect(ranges("张三 zs", "zs") == [0..<2, 3..<5])       // the ordinary match as well
     }
@@ -214,7 +216,9 @@ struct NaivePhoneticSelfTests {
         #expect(ranges("김민준", "김미") == [0..<2])
         #expect(ranges("김민준", "김민ㅈ") == [0..<3])
         #expect(ranges("김민준", "ㅁㅈ") == [1..<3])
-        #expect(ranges("김 민준", "ㄱㅁㅈ") == [0..<1, 2..<4])
+        #expect(ranges("김 민준", "ㄱㅁㅈ") == [0..<4])
+        #expect(ranges("가가가", "ㄱㅏㄱ") == [0..<2])
+        #expect(ranges("가가가가", "ㄱㄱ") == [0..<4])
         #expect(ranges("관악구", "관ㅇ") == [0..<2])
         #expect(ranges("관악구", "고") == [0..<1])
     }
@@ -283,13 +287,17 @@ struct NaivePhoneticSelfTests {
 
     @Test func kanaTextsAreTheirOwnReadings() {
         #expect(finds("ヤマダ", "yamada") && finds("やまだ", "yamada") && finds("ヤマダ", "やまだ"))
-        #expect(ranges("ヤマダ", "mada") == [1..<3])
-        #expect(ranges("ヤマダ", "am") == [0..<2])
-        #expect(ranges("やまだ たろう", "taro") == [4..<6])          // たろ: "taro" is the shortened key
-        #expect(ranges("やまだ たろう", "tarou") == [4..<7])
-        #expect(ranges("やまだ たろう", "だた") == [2..<3, 4..<5])      // the matched characters
-        #expect(ranges("ヤマダ", reading: "やまだ", "yamada") == [0..<3])  // a reading that is not the text
-        #expect(ranges("やまだ", reading: "やまだ", "mada") == [1..<3])    // a reading that is
+        // A romaji match highlights the whole item; a kana match in a text that is its reading, the
+        // characters it matched.
+        #expect(ranges("ヤマダ", "mada") == [0..<3])
+        #expect(ranges("やまだ たろう", "taro") == [0..<7])
+        #expect(ranges("やまだ たろう", "まだ") == [1..<3])
+        #expect(ranges("やまだ たろう", "だた") == [2..<5])
+        #expect(ranges("やまだ たろう", "タロウ") == [4..<7])
+        #expect(ranges("ああああ", "ああ") == [0..<4])
+        #expect(ranges("山田", reading: "やまだ", "まだ") == [0..<2])     // a reading given: the whole item
+        #expect(ranges("やまだ", reading: "やまだ", "まだ") == [0..<3])   // even one equal to the text
+        #expect(ranges("ヤマダ タロウ", reading: "やまだ たろう", "だた") == [0..<7])
     }
 
     @Test func katakanaAndHiraganaAreOne() {
@@ -307,7 +315,8 @@ struct NaivePhoneticSelfTests {
         #expect(!finds("山田 太郎", reading: "やまだ たろう", "mada", .words))
         #expect(finds("山田 太郎", reading: "やまだ たろう", "mada", .contains))
         #expect(finds("山田 太郎", reading: "やまだ たろう", "たろう", .words) && !finds("山田 太郎", reading: "やまだ たろう", "たろう", .prefix))
-        #expect(ranges("やまだ たろう", "taro", .words) == [4..<6])
+        #expect(ranges("やまだ たろう", "taro", .words) == [0..<7])
+        #expect(ranges("やまだ たろう", "たろ", .words) == [4..<6])
     }
 
     @Test func pinyinIsNotAJapaneseRule() {

@@ -30,7 +30,7 @@ enum RealReadings {
     static func readings(_ c: Unicode.Scalar, startsRun: Bool) -> [String] {
         let key = Key(c: c, startsRun: startsRun)
         if let known = memo.withLock({ $0[key] }) { return known }
-        let readings = ReadingsOracle.readings(of: c, startsRun: startsRun)
+        let readings = try! ReadingsOracle.readings(of: c, startsRun: startsRun)
         memo.withLock { $0[key] = readings }
         return readings
     }
@@ -214,7 +214,7 @@ enum QueryMaker {
     /// long vowels shortened, maybe in Kunrei spelling.
     static func romaji(_ item: NaivePhonetic.Item, _ g: inout SeededGenerator, kunrei: Bool = false) -> String? {
         guard let reading = item.japanese.reading, !reading.isEmpty else { return nil }
-        var latin = NaivePhonetic.scalars(item.japanese.romanize(NaivePhonetic.string(reading)).lowercased())
+        var latin = NaivePhonetic.scalars(NaivePhonetic.Dependencies.real.romanize(NaivePhonetic.string(reading)).lowercased())
             .filter { $0 != "'" }
         if Bool.random(using: &g) { latin = NaivePhonetic.longVowels.reduce(latin) { NaivePhonetic.replacingAll($0, $1.0, $1.1) } }
         if kunrei {
