@@ -36,6 +36,9 @@ enum HangulKeys {
         case 0x1161...0x1175: return [0x314F + (v - 0x1161)]
         case 0x11A8...0x11C2: return [finals[Int(v - 0x11A8)]]
         case 0x3131...0x3163: return [v]
+        // NFKC folds the compatibility ㅀ and ㅄ to these old initials, not to finals.
+        case 0x111A: return [0x3140]
+        case 0x1121: return [0x3144]
         default: return nil
         }
     }

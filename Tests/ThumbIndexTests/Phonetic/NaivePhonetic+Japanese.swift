@@ -46,7 +46,7 @@ extension NaivePhonetic {
     /// The two romaji keys of a reading, normalized: romanized, lowercased, without apostrophes
     /// (key 0); the same with the long vowels shortened (key 1).
     static func romajiKeys(_ reading: [Unicode.Scalar], romanize: (String) -> String) -> [[Unicode.Scalar]] {
-        let first = scalars(romanize(string(reading)).lowercased()).filter { $0 != "'" }
+        let first = scalars(romanize(string(reading)).lowercased()).filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
         let second = longVowels.reduce(first) { replacingAll($0, $1.0, $1.1) }
         return [normalizedRomaji(first), normalizedRomaji(second)]
     }

@@ -4,7 +4,7 @@ import Testing
 
 extension NaivePhonetic.Dependencies {
     /// The oracle on real data: R(c) from the readings oracle (ICU and Unihan, test support), romaji
-    /// from ICU's transliterators through the bridge, one after the other in the article's order.
+    /// from ICU's transliterators through the bridge, one after the other in the article's order (Katakana-Latin first: Hiragana-Latin would read ジョ as ji~yo).
     /// The one place where the oracle is wired to them.
     static let real = NaivePhonetic.Dependencies(
         readings: { c, startsRun in RealReadings.readings(c, startsRun: startsRun) },
@@ -12,7 +12,7 @@ extension NaivePhonetic.Dependencies {
             // Each separately: as a compound ID, Latin-ASCII leaves the macron that
             // Katakana-Latin writes for ー as a combining mark.
             var latin = text
-            for id in ["Hiragana-Latin", "Katakana-Latin", "Latin-ASCII"] {
+            for id in ["Katakana-Latin", "Hiragana-Latin", "Latin-ASCII"] {
                 latin = try! ICU.transliterate(latin, id: id)
             }
             return latin
