@@ -5,7 +5,8 @@ extension PhoneticIndex {
         var result: SearchResult.Rows.Storage = .ids([])
         if let p = pq.pinyin { result = RowSet.union(result, pinyin.rows(matching: p, mode: mode)) }
         if let keys = pq.hangulKeys { result = RowSet.union(result, hangulKeys.rows(matching: keys, mode: mode)) }
-        if pq.hangulInitials != nil {
+        // One consonant alone: its initials matches are keys matches too (a syllable's first key).
+        if pq.hangulInitials != nil && pq.hangulUnits.count > 1 {
             result = RowSet.union(result, hangulInitials.rows(HangulInitialsIndex.Query(pq), mode: mode))
         }
         if let kana = pq.kanaReading { result = RowSet.union(result, kanaReadings.rows(matching: kana, mode: mode)) }
