@@ -3,23 +3,24 @@ import ThumbIndex
 /// The validated parameters of a filtered request:
 /// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
 /// `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are ignored (cache busters welcome).
-struct FilterQuery: Sendable, Hashable {
+/// `package` so that the fuzz target FuzzQueryString (Fuzz/) can drive it.
+package struct FilterQuery: Sendable, Hashable {
     /// The longest `q` accepted, in characters (Unicode code points, as JSON Schema's `maxLength`
     /// counts them: the OpenAPI document says so).
-    static let maxQueryLength = 256
+    package static let maxQueryLength = 256
     /// The most rows one request may ask for: it bounds a request's cost.
-    static let maxLimit = 1000
-    static let defaultLimit = 100
+    package static let maxLimit = 1000
+    package static let defaultLimit = 100
 
-    var q = ""
-    var fold = Fold.diacritics
-    var mode = MatchMode.contains
-    var offset = 0
-    var limit = FilterQuery.defaultLimit
+    package var q = ""
+    package var fold = Fold.diacritics
+    package var mode = MatchMode.contains
+    package var offset = 0
+    package var limit = FilterQuery.defaultLimit
 
     /// Reads and checks the parameters of `query`.
     /// - Throws: `APIError.badRequest` naming the parameter, the value and what is accepted.
-    init(_ query: QueryString) throws(APIError) {
+    package init(_ query: QueryString) throws(APIError) {
         if let q = query["q"] {
             guard q.unicodeScalars.count <= Self.maxQueryLength else {
                 throw .badRequest("q is \(q.unicodeScalars.count) characters long; the limit is \(Self.maxQueryLength)")
