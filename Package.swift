@@ -140,6 +140,14 @@ let package = Package(
     cxxLanguageStandard: .cxx17
 )
 
+// THUMBINDEX_TESTS=library leaves out the server's tests, and with them the test-only client stack
+// they pull in (HummingbirdTesting's AsyncHTTPClient, NIOSSL with BoringSSL, HTTP/2): about half of
+// what a test build compiles. scripts/sanitize uses it to keep its two instrumented builds (ASan,
+// TSan) within the CI's time; unset, as in `swift test`, every test target is there.
+if Context.environment["THUMBINDEX_TESTS"] == "library" {
+    package.targets.removeAll { $0.name == "ThumbIndexServerTests" }
+}
+
 // The libFuzzer targets (Fuzz/Sources, seeds in Fuzz/Corpus), declared only when THUMBINDEX_FUZZ=1:
 // scripts/fuzz sets it and builds them in .build-fuzz with `-sanitize=fuzzer,address`, so the default
 // `swift build` and `swift test` see the same package as without them. They live in this package, not
