@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Peers
-import ThumbIndex
+@_spi(Benchmarks) import ThumbIndex
 
 /// Runs one system (or one listing builder) over one corpus in this process and writes JSON.
 ///
@@ -12,7 +12,7 @@ struct PeersRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peers-run",
         abstract: "Benchmark ThumbIndex against its peers on the large corpora.",
-        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self])
+        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self, PhoneticCheck.self, Repeat.self])
 }
 
 /// Options every subcommand shares.
@@ -192,6 +192,10 @@ extension PeersRun {
             case icuRecords = "icu-records"
             /// Foundation localizedStandardCompare sort + the seeds' buckets.
             case foundationSort = "foundation-sort"
+            /// ThumbIndex `SearchableListing` alone, with the phonetic keys, over a listing built first (untimed).
+            case thumbindexIndex = "thumbindex-index"
+            /// The same without the phonetic keys: the index as it was before phonetic search.
+            case thumbindexIndexNoKeys = "thumbindex-index-nokeys"
         }
 
         @Option(help: "\(Builder.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -223,13 +227,30 @@ extension PeersRun {
             var extrapolated: Bool
             var sections: Int
             var memory: MemoryReport
+            /// `thumbindex-index*`: the index's bytes, the phonetic keys' share of them, and the bytes
+            /// structure by structure (they add up to `indexBytes`).
+            var indexBytes: Int?
+            var phoneticBytes: Int?
+            var bytesByPart: [BytePart]?
+        }
+
+        struct BytePart: Codable {
+            var part: String
+            var bytes: Int
         }
 
         func run() throws {
             let corpus = options.spec
             var table: CorpusTable? = try builder == .sqlite ? nil : corpus.readTable()
+            var listing: Listing<Int>?
+            var indexBytes: Int?, phoneticBytes: Int?, bytesByPart: [BytePart]?
+            if builder == .thumbindexIndex || builder == .thumbindexIndexNoKeys {
+                log("listing \(table!.count) items (untimed)")
+                listing = try corpus.listing(of: table!)
+                table = nil
+            }
             let snapshot = try builder == .sqlite ? ListingSnapshot.read(directory: options.data, tag: corpus.tag) : nil
-            let items = table?.count ?? snapshot!.count
+            let items = listing?.count ?? table?.count ?? snapshot!.count
             var texts = PackedStrings()
             var strings: [String] = []
             var built = items
@@ -265,6 +286,17 @@ extension PeersRun {
                 case .thumbindexSearch:
                     let (system, _) = try SystemID.thumbindexStateless.make(corpus: corpus, table: table, snapshot: nil)
                     sections = (system as! ThumbIndexSystem).searchable.listing.sections.count
+                case .thumbindexIndex, .thumbindexIndexNoKeys:
+                    let searchable = try SearchableListing(listing!, phoneticKeys: builder == .thumbindexIndex)
+                    samples.append((clock.now - start).seconds)
+                    sections = searchable.listing.sections.count
+                    indexBytes = searchable.indexByteCount
+                    phoneticBytes = searchable.phoneticKeyByteCount
+                    bytesByPart = searchable.indexBytesByPart.map { BytePart(part: $0.part, bytes: $0.bytes) }
+                    guard bytesByPart!.reduce(0, { $0 + $1.bytes }) == indexBytes else {
+                        throw BenchmarkError("the index's parts do not add up to its indexByteCount")
+                    }
+                    continue
                 case .sqlite:
                     // Insert + optimize only (not the dbstat size query that follows them).
                     let (_, report) = try SystemID.sqlite.make(corpus: corpus, table: nil, snapshot: snapshot)
@@ -283,7 +315,8 @@ extension PeersRun {
                              samples: samples, measuredSeconds: seconds, seconds: total, extrapolated: built < items,
                              sections: sections,
                              memory: MemoryReport(inputResident: inputResident, builtResident: ProcessMemory.resident,
-                                                  peakResident: ProcessMemory.peakResident)),
+                                                  peakResident: ProcessMemory.peakResident),
+                             indexBytes: indexBytes, phoneticBytes: phoneticBytes, bytesByPart: bytesByPart),
                       to: out)
         }
     }
@@ -388,6 +421,129 @@ extension PeersRun {
             try write(Report(system: system, corpus: corpus.name, tag: corpus.tag, items: snapshot.count, query: query,
                              create: create, starts: starts),
                       to: out)
+        }
+    }
+}
+
+extension PeersRun {
+    /// The phonetic corpora: ThumbIndex against the naive scan of the same definitions on every
+    /// keystroke of the sessions (untimed), and whether each session's last state finds its name.
+    struct PhoneticCheck: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "phonetic-check",
+            abstract: "Check ThumbIndex's phonetic answers against the naive scan, keystroke by keystroke.")
+        @OptionGroup var options: CorpusOptions
+
+        @Option(help: "Check only every n-th keystroke (1: all).")
+        var every = 1
+
+        @Option(help: "The JSON file to write.")
+        var out: String
+
+        struct Disagreement: Codable {
+            var query: Int
+            var text: String
+            var thumbindex: Int
+            var naive: Int
+        }
+
+        struct Kind: Codable {
+            var kind: String
+            var sessions = 0
+            /// Sessions whose last state's answer holds the name the session was typed for.
+            var finalFindsTarget = 0
+            /// Matches of the last states.
+            var finalMatches: [Int] = []
+        }
+
+        struct Report: Codable {
+            var kind = "phonetic-check"
+            var corpus: Corpus.Name
+            var tag: String
+            var items: Int
+            var checked: Int
+            var agree: Int
+            var disagreements: [Disagreement]
+            var kinds: [Kind]
+            var hanReadings: String
+        }
+
+        func run() throws {
+            let corpus = options.spec
+            guard corpus.name.isPhonetic else { throw BenchmarkError("phonetic-check is for zh-names and ko-names") }
+            let sessions = try corpus.readSessions()
+            let table = try corpus.readTable()
+            var build = BuildReport()
+            let thumbindex = try ThumbIndexSystem(corpus: corpus, table: table, refining: false, report: &build)
+            let naive = NaivePhoneticScanSystem(snapshot: ListingSnapshot(thumbindex.searchable.listing),
+                                                locale: corpus.locale, report: &build)
+            log("built: \(build.phases.map { "\($0.name) \(String(format: "%.1f", $0.seconds)) s" }.joined(separator: ", "))")
+            var checked = 0, agree = 0
+            var disagreements: [Disagreement] = []
+            for (k, keystroke) in sessions.keystrokes.enumerated() where k % every == 0 {
+                let a = thumbindex.keystroke(keystroke.text), b = naive.keystroke(keystroke.text)
+                checked += 1
+                if a == b { agree += 1 } else if disagreements.count < 50 {
+                    disagreements.append(Disagreement(query: keystroke.query, text: keystroke.text, thumbindex: a.total, naive: b.total))
+                }
+                if checked % 100 == 0 { log("\(checked) checked, \(agree) agree") }
+            }
+            var kinds: [Kind] = []
+            for (q, session) in sessions.sessions.enumerated() {
+                if kinds.last?.kind != session.kind { kinds.append(Kind(kind: session.kind)) }
+                let result = try thumbindex.searchable.filter(sessions.queries[q])
+                let found = try result.matches(offset: 0, limit: result.total).contains {
+                    thumbindex.searchable.listing.text(ofRow: $0.row) == session.target
+                }
+                kinds[kinds.count - 1].sessions += 1
+                kinds[kinds.count - 1].finalFindsTarget += found ? 1 : 0
+                kinds[kinds.count - 1].finalMatches.append(result.total)
+            }
+            log("\(agree) of \(checked) keystrokes agree; last states finding their name: "
+                + kinds.map { "\($0.kind) \($0.finalFindsTarget)/\($0.sessions)" }.joined(separator: ", "))
+            try write(Report(corpus: corpus.name, tag: corpus.tag, items: table.count, checked: checked, agree: agree,
+                             disagreements: disagreements, kinds: kinds, hanReadings: HanReadingsTable.dataVersion),
+                      to: out)
+        }
+    }
+}
+
+extension PeersRun {
+    /// One keystroke over and over (for profiling one kind of query): afresh, or typed in a new
+    /// `FilterSession` after the states given with `--after` (only the last keystroke is timed).
+    struct Repeat: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time one keystroke many times (for profiling): median wall-clock and CPU ms, matches.")
+        @OptionGroup var options: CorpusOptions
+
+        @Option(help: "The keystroke's text.")
+        var query: String
+
+        @Option(help: "States typed before it in the same FilterSession (untimed), in order.")
+        var after: [String] = []
+
+        @Option(help: "How many times.")
+        var `repeat` = 100
+
+        func run() throws {
+            let corpus = options.spec
+            var build = BuildReport()
+            let system = try ThumbIndexSystem(corpus: corpus, table: corpus.readTable(), refining: true, report: &build)
+            var wall: [Double] = [], cpu: [Double] = []
+            var total = 0
+            let clock = ContinuousClock()
+            for _ in 0..<max(1, `repeat`) {
+                system.beginQuery()
+                for state in after { _ = system.keystroke(state) }
+                let c0 = KeystrokeRunner.threadCPUSeconds()
+                let start = clock.now
+                total = system.keystroke(query).total
+                wall.append((clock.now - start).seconds * 1000)
+                cpu.append((KeystrokeRunner.threadCPUSeconds() - c0) * 1000)
+            }
+            func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+            print(String(format: "%@ after %@: %d matches, median %.3f ms wall, %.3f ms CPU (%d times)", query,
+                         after.isEmpty ? "nothing" : after.joined(separator: " "), total, median(wall), median(cpu), wall.count))
         }
     }
 }

@@ -26,8 +26,16 @@ public struct SearchableListing<Element> {
     /// - Throws: `LimitError` when the texts' folds exceed ``Limits``; `ICUError` if ICU fails.
     /// - Complexity: O(n log n) in the folded bytes.
     public init(_ listing: Listing<Element>, progress: ((Double) -> Void)? = nil) throws {
+        try self.init(listing, phoneticKeys: true, progress: progress)
+    }
+
+    /// Builds the search index, with or without the phonetic keys (without: for measuring what they
+    /// cost; the phonetic rules then find nothing). The benchmarks reach it through
+    /// `SearchableListing+Benchmarks.swift`.
+    init(_ listing: Listing<Element>, phoneticKeys: Bool, progress: ((Double) -> Void)?) throws {
         self.listing = listing
-        index = try SearchIndex(texts: listing.texts, readings: listing.readings, progress: progress)  // shares the texts
+        index = try SearchIndex(texts: listing.texts, readings: listing.readings, phoneticKeys: phoneticKeys,
+                                progress: progress)  // shares the texts
     }
 
     /// A listing with an index already built for it (a saved listing loaded back).

@@ -19,7 +19,10 @@ extension SearchIndex {
     /// - Throws: `LimitError` when the texts, or their folds, exceed 4 GiB of UTF-8 or
     ///   ``Limits.maximumItemCount` rows; `ICUError` when ICU cannot fold or break them.
     /// `readings` (row for row, empty: none) give the Japanese phonetic keys (see <doc:PhoneticSearch>).
-    init(texts: TextColumn, readings: TextColumn? = nil, progress: ((Double) -> Void)? = nil) throws {
+    /// With `phoneticKeys` false no phonetic keys are built (for measuring what they cost): the
+    /// phonetic rules then find nothing.
+    init(texts: TextColumn, readings: TextColumn? = nil, phoneticKeys: Bool = true,
+         progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)
         let originals = texts.bytes
@@ -42,8 +45,8 @@ extension SearchIndex {
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
         }
         progress?(0.9)
-        storage = try Storage(texts: texts, main: indexes[0],
-                              caseVariant: variants[0], allVariant: variants[1], readings: readings)
+        storage = try Storage(texts: texts, main: indexes[0], caseVariant: variants[0], allVariant: variants[1],
+                              readings: readings, phoneticKeys: phoneticKeys)
         progress?(1)
     }
 

@@ -47,12 +47,14 @@ struct SearchIndex: Sendable {
         /// The phonetic keys of the rows with Han, Hangul or kana (built from `main` and the readings).
         let phonetic: PhoneticIndex
 
-        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant, readings: TextColumn?) throws {
+        /// With `phoneticKeys` false the phonetic index is left empty (for measuring what the keys cost).
+        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant, readings: TextColumn?,
+             phoneticKeys: Bool = true) throws {
             self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
             self.allVariant = allVariant
-            phonetic = try PhoneticIndex(main: main, readings: readings)
+            phonetic = try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys)
         }
 
         func variant(_ fold: Fold) -> FoldVariant? {

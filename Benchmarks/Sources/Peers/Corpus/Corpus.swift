@@ -12,6 +12,15 @@ public struct Corpus: Sendable {
         case geonames
         /// `people-10m.tsv`: 10M synthetic people, `name reading locale`.
         case people
+        /// `zh-names-1m.txt`: 1M Chinese names (`Corpora/generate_phonetic.py`), listed with locale
+        /// `zh` as names; typed as pinyin, initials and Han + letters (`zh-names-sessions.tsv`).
+        case zhNames = "zh-names"
+        /// `ko-names-1m.txt`: 1M Korean names (`Corpora/generate_phonetic.py`), listed with locale
+        /// `ko`; typed through a 2-set IME and as initial consonants (`ko-names-sessions.tsv`).
+        case koNames = "ko-names"
+
+        /// Whether the corpus is one of the phonetic ones: sessions of explicit keystroke states.
+        public var isPhonetic: Bool { self == .zhNames || self == .koNames }
     }
 
     public let name: Name
@@ -21,15 +30,24 @@ public struct Corpus: Sendable {
     public let queriesPath: String
     /// How the items file is read, with the key (displayed text) and reading columns of TSV.
     public let format: CorpusTable.Format
-    /// The listing's locale. Both corpora mix scripts; `en` is what `thumbindex list` uses by default.
+    /// The listing's locale. GeoNames and people mix scripts; `en` is what `thumbindex list` uses by
+    /// default. The phonetic corpora: `zh` and `ko` (their phonetic rules apply under `.auto`).
     public let locale: String
+    /// Whether the listing holds personal names (`IndexedCollation(names:)`: a leading Han character
+    /// is read as a surname): the Chinese names.
+    public let names: Bool
     /// Only the first `limit` items (a slice for quick validation runs), or all.
     public let limit: Int?
 
     public init(name: Name, directory: String, limit: Int? = nil) {
         self.name = name
         self.limit = limit
-        locale = "en"
+        locale = switch name {
+        case .geonames, .people: "en"
+        case .zhNames: "zh"
+        case .koNames: "ko"
+        }
+        names = name == .zhNames
         switch name {
         case .geonames:
             itemsPath = "\(directory)/geonames-names.txt"
@@ -39,6 +57,10 @@ public struct Corpus: Sendable {
             itemsPath = "\(directory)/people-10m.tsv"
             queriesPath = "\(directory)/people-queries.txt"
             format = .tsv(text: "name", reading: "reading")
+        case .zhNames, .koNames:
+            itemsPath = "\(directory)/\(name.rawValue)-1m.txt"
+            queriesPath = "\(directory)/\(name.rawValue)-sessions.tsv"
+            format = .lines
         }
     }
 
@@ -59,7 +81,7 @@ public struct Corpus: Sendable {
     /// rows, shown as their texts and sorted by their readings when they have one.
     public func listing(of table: CorpusTable) throws -> Listing<Int> {
         let texts = table.texts
-        return try Listing(0..<table.count, collation: IndexedCollation(locale: locale),
+        return try Listing(0..<table.count, collation: IndexedCollation(locale: locale, names: names),
                            text: { texts[$0] },
                            reading: table.readings.map { readings in { readings[$0] } })
     }
@@ -76,9 +98,25 @@ public struct Corpus: Sendable {
     }
 
     /// The typing sessions of this corpus.
+    ///
+    /// GeoNames and people: one query per line, typed a character at a time. The phonetic corpora:
+    /// `kind name states` (TSV with a header), the keystroke states space-separated, as an IME shows
+    /// them (`ㄱ 기 김 김ㅁ 김미 김민`).
     public func readSessions() throws -> TypingSessions {
         let text = String(decoding: try Self.readFile(queriesPath), as: UTF8.self)
-        return TypingSessions(queries: text.split(separator: "\n").map(String.init))
+        let lines = text.split(separator: "\n").map(String.init)
+        guard name.isPhonetic else { return TypingSessions(queries: lines) }
+        guard lines.first == "kind\tname\tstates" else {
+            throw BenchmarkError("\(queriesPath): the header is not `kind name states`: run Corpora/generate_phonetic.py again")
+        }
+        var sessions: [TypingSessions.Session] = []
+        for (i, line) in lines.dropFirst().enumerated() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 3, !fields[2].isEmpty else { throw BenchmarkError("\(queriesPath):\(i + 2): want 3 fields") }
+            sessions.append(.init(kind: String(fields[0]), target: String(fields[1]),
+                                  states: fields[2].split(separator: " ").map(String.init)))
+        }
+        return TypingSessions(sessions: sessions)
     }
 
     /// The bytes of a file, or of its first `lines` lines, read straight into one array.

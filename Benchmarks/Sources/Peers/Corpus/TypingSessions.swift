@@ -20,10 +20,29 @@ public struct TypingSessions: Sendable {
     public static let buckets = [1, 2, 3, 4]
     public static func bucketName(_ bucket: Int) -> String { bucket == 4 ? "4+" : "\(bucket)" }
 
-    /// The full queries, in file order.
+    /// A session given state by state (the phonetic corpora): what the search field holds after
+    /// each keystroke, which need not be a prefix of the next (an IME composing Hangul: 김, 김ㅁ, 김미).
+    public struct Session: Sendable, Hashable {
+        /// What the user types (`pinyin`, `initials`, `ime`, …).
+        public let kind: String
+        /// The name the user is looking for.
+        public let target: String
+        /// The search field after each keystroke.
+        public let states: [String]
+
+        public init(kind: String, target: String, states: [String]) {
+            self.kind = kind
+            self.target = target
+            self.states = states
+        }
+    }
+
+    /// The full queries, in file order (for sessions given state by state: their last states).
     public let queries: [String]
     /// Every keystroke of every query, in typing order.
     public let keystrokes: [Keystroke]
+    /// The sessions, when given state by state (else empty).
+    public let sessions: [Session]
 
     public init(queries: [String]) {
         self.queries = queries
@@ -35,6 +54,17 @@ public struct TypingSessions: Sendable {
             }
         }
         self.keystrokes = keystrokes
+        sessions = []
+    }
+
+    /// Sessions given state by state: keystroke k of a session (length k) sends its k-th state.
+    public init(sessions: [Session]) {
+        precondition(sessions.allSatisfy { !$0.states.isEmpty })
+        self.sessions = sessions
+        queries = sessions.map { $0.states.last! }
+        keystrokes = sessions.enumerated().flatMap { q, session in
+            session.states.enumerated().map { Keystroke(query: q, length: $0.offset + 1, text: $0.element.trimmingWhitespace()) }
+        }
     }
 
     /// Positions in `keystrokes` of the keystrokes in `bucket`, in typing order.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a system over typing sessions and times every keystroke it runs.
 ///
 /// Fast systems run every keystroke of every session, in typing order (a system with a refining
@@ -25,6 +27,10 @@ public struct KeystrokeRunner {
         public let length: Int
         /// Wall-clock time of the keystroke, in microseconds.
         public let micros: Double
+        /// CPU time of the calling thread during the keystroke, in microseconds: the wall-clock time
+        /// without the time the thread waited for a core (on a shared machine), for single-threaded
+        /// systems; less than the work for systems that answer on other threads or processes.
+        public let cpuMicros: Double?
         public let total: Int
         public let sections: Int
         /// `Answer.digest` in hex.
@@ -83,10 +89,13 @@ public struct KeystrokeRunner {
         var measured: [Measured] = []
         func measure(_ p: Int) -> Double {
             let keystroke = keystrokes[p]
+            let cpuStart = Self.threadCPUSeconds()
             let start = clock.now
             let answer = system.keystroke(keystroke.text)
             let seconds = (clock.now - start).seconds
+            let cpu = Self.threadCPUSeconds() - cpuStart
             measured.append(Measured(position: p, query: keystroke.query, length: keystroke.length, micros: seconds * 1e6,
+                                     cpuMicros: cpu * 1e6,
                                      total: answer.total, sections: answer.sections, digest: String(answer.digest, radix: 16)))
             return seconds
         }
@@ -122,6 +131,13 @@ public struct KeystrokeRunner {
         }
         return Results(mode: chosen, probeMillis: probe, estimateSeconds: estimate, sessionKeystrokes: positions.map(\.count),
                        measured: measured, seconds: (clock.now - start).seconds)
+    }
+
+    /// The CPU time of the calling thread so far (CLOCK_THREAD_CPUTIME_ID), in seconds.
+    public static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 
     /// 0..<n in van der Corput order (base 2): every prefix is spread over the whole range.

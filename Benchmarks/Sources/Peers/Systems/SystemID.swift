@@ -18,6 +18,8 @@ public enum SystemID: String, CaseIterable, Sendable, Codable {
     case naive = "naive-seed"
     /// A `localizedStandardContains` scan.
     case localized = "localized-contains"
+    /// The phonetic rules restated as a plain scan (the phonetic corpora's baseline).
+    case naivePhonetic = "naive-phonetic"
 
     /// Whether the system needs the prepared listing snapshot (the peers) or builds its own (ThumbIndex).
     public var usesSnapshot: Bool { self != .thumbindex && self != .thumbindexStateless }
@@ -41,6 +43,7 @@ public enum SystemID: String, CaseIterable, Sendable, Codable {
         case .memmem: system = FoldedScanSystem(snapshot: snapshot!, report: &report)
         case .naive: system = NaiveSeedSystem(snapshot: snapshot!, report: &report)
         case .localized: system = LocalizedContainsSystem(snapshot: snapshot!, report: &report)
+        case .naivePhonetic: system = NaivePhoneticScanSystem(snapshot: snapshot!, locale: corpus.locale, report: &report)
         }
         return (system, report)
     }

@@ -1,4 +1,4 @@
-import ThumbIndex
+@_spi(Benchmarks) import ThumbIndex
 
 /// ThumbIndex: `Listing` + `SearchableListing`; a keystroke is the filter for the text typed so
 /// far plus the first page of `matches` (with their UTF-16 match ranges), as the library's callers do.
@@ -28,10 +28,14 @@ public final class ThumbIndexSystem: KeystrokeSystem {
     /// The search index's bytes (not counting the listing's texts).
     public var indexBytes: Int? { searchable.indexByteCount }
 
-    /// The listing's texts, counted as the library stores them: their UTF-8 bytes plus one 8-byte
-    /// offset per row and one more (the library keeps this count internal; the texts are the same
-    /// bytes as the table's, in another order).
-    public var extraInfo: [String: Double] { ["textBytes": Double(texts.bytes.count + texts.offsets.count * 8)] }
+    /// `textBytes`: the listing's texts, counted as the library stores them: their UTF-8 bytes plus
+    /// one 8-byte offset per row and one more (the library keeps this count internal; the texts are
+    /// the same bytes as the table's, in another order). `phoneticBytes`: the phonetic keys' share
+    /// of `indexBytes`.
+    public var extraInfo: [String: Double] {
+        ["textBytes": Double(texts.bytes.count + texts.offsets.count * 8),
+         "phoneticBytes": Double(searchable.phoneticKeyByteCount)]
+    }
 
     public func beginQuery() {
         session = FilterSession(searchable, fold: .diacritics, mode: .contains)

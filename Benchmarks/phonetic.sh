@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The phonetic search figures of RESULTS.md (issue 10): 1M Chinese and 1M Korean names typed as
+# pinyin, initials and Hangul IME states; ThumbIndex through a FilterSession and afresh, the naive
+# scan of the same definitions, builds and index bytes with and without the phonetic keys.
+#
+#   Benchmarks/phonetic.sh                        # everything (~40 min on 2 busy cores)
+#   LIMIT=100000 RESULTS=/tmp/ph Benchmarks/phonetic.sh   # a quick slice (report in /tmp/ph/RESULTS.md)
+#
+# Generates the corpora first when they are missing (Corpora/generate_phonetic.py, with Debian's
+# /usr/bin/python3 and python3-icu). Knobs: REPEATS (runs of each ThumbIndex system, default 3),
+# ROUNDS (builds per build figure, default 3), BUDGET (seconds of timed naive keystrokes per
+# corpus, default 120), CHECK_EVERY (phonetic-check compares every n-th keystroke, default 1).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+RESULTS=${RESULTS:-results/phonetic}
+CORPORA=${CORPORA:-../Corpora/large}
+LIMIT=${LIMIT:-}
+REPEATS=${REPEATS:-3}
+ROUNDS=${ROUNDS:-3}
+BUDGET=${BUDGET:-120}
+CHECK_EVERY=${CHECK_EVERY:-1}
+
+mkdir -p "$RESULTS"
+: > "$RESULTS/steps.tsv"
+. ./lib.sh
+
+# A timed step, with the load average before it (steps.tsv: name, seconds, load before).
+pstep() {
+    local load
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    step "$@"
+    sed -i '$ s/$/\t'"$load"'/' "$RESULTS/steps.tsv"
+}
+
+if [ ! -f "$CORPORA/zh-names-1m.txt" ] || [ ! -f "$CORPORA/ko-names-1m.txt" ]; then
+    pstep corpora /usr/bin/python3 ../Corpora/generate_phonetic.py --out "$CORPORA"
+fi
+pstep build swift build -c release --product peers-run
+run=.build/release/peers-run
+machine_json "$RESULTS/machine.json"
+
+for corpus in zh-names ko-names; do
+    slice=()
+    [ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
+    common=(--corpus "$corpus" --corpora "$CORPORA" "${slice[@]}")
+    pstep "$corpus prepare" $run prepare "${common[@]}"
+    # ThumbIndex: every keystroke of every session, REPEATS processes each (the machine is shared).
+    for r in $(seq 1 "$REPEATS"); do
+        for system in thumbindex thumbindex-stateless; do
+            pstep "$corpus $system run $r" $run keystrokes "${common[@]}" --system $system --mode sessions \
+                --out "$RESULTS/$corpus-$system-run$r.json"
+        done
+    done
+    # The naive scan: sampled per typed-length bucket within the budget.
+    pstep "$corpus naive-phonetic" $run keystrokes "${common[@]}" --system naive-phonetic --budget "$BUDGET" \
+        --min-samples 5 --out "$RESULTS/$corpus-naive-phonetic.json"
+    # Builds, one process each (peak memory): the listing, the index with and without the keys.
+    for builder in thumbindex-listing thumbindex-index thumbindex-index-nokeys; do
+        pstep "$corpus $builder" $run build "${common[@]}" --builder $builder --repeat "$ROUNDS" \
+            --out "$RESULTS/$corpus-build-$builder.json"
+    done
+    # Answers: ThumbIndex against the naive scan on every keystroke (untimed).
+    pstep "$corpus check" $run phonetic-check "${common[@]}" --every "$CHECK_EVERY" --out "$RESULTS/$corpus-check.json"
+done
+
+markdown=RESULTS.md
+[ "$RESULTS" != results/phonetic ] && markdown="$RESULTS/RESULTS.md"
+[ -f "$markdown" ] || printf '<!-- BEGIN GENERATED (phonetic_report.py) -->\n<!-- END GENERATED (phonetic_report.py) -->\n' > "$markdown"
+python3 phonetic_report.py --results "$RESULTS" --markdown "$markdown"

@@ -1,0 +1,67 @@
+// Hooks for the Benchmarks package (Benchmarks/, a package of its own, so `package` access does not
+// reach it): `@_spi(Benchmarks) import ThumbIndex`. Not part of the library's API; nothing else
+// uses them.
+
+@_spi(Benchmarks)
+extension SearchableListing {
+    /// Builds the search index with or without the phonetic keys: without them, the phonetic rules
+    /// find nothing, and the index is what it was before phonetic search (for measuring the keys).
+    public init(_ listing: Listing<Element>, phoneticKeys: Bool) throws {
+        try self.init(listing, phoneticKeys: phoneticKeys, progress: nil)
+    }
+
+    /// Bytes of the phonetic keys alone (part of ``indexByteCount``).
+    public var phoneticKeyByteCount: Int { index.phoneticByteCount }
+
+    /// ``indexByteCount`` structure by structure (the parts add up to it), for finding where the
+    /// bytes go: the main index, the fold variants, then each phonetic key index.
+    public var indexBytesByPart: [(part: String, bytes: Int)] {
+        let storage = index.storage, phonetic = storage.phonetic
+        var parts = storage.main.bytesByPart("main")
+        for (name, variant) in [("case variant", storage.caseVariant), ("all variant", storage.allVariant)] {
+            parts.append(("\(name): rows and bits", 4 * variant.rows.count + variant.isVariant.byteCount))
+            parts += variant.index.bytesByPart(name)
+        }
+        for (name, keys) in [("hangul keys", phonetic.hangulKeys), ("hangul initials", phonetic.hangulInitials),
+                             ("kana variant", phonetic.kanaVariant), ("kana readings", phonetic.kanaReadings),
+                             ("romaji", phonetic.romaji)] {
+            parts.append(("\(name): entry rows", 4 * keys.entryRows.count))
+            parts += keys.index.bytesByPart(name)
+        }
+        let pinyin = phonetic.pinyin
+        parts += [
+            ("pinyin: rows and unit starts", 4 * (pinyin.rows.count + pinyin.unitStarts.count)),
+            ("pinyin: units", 4 * pinyin.units.count),
+            ("pinyin: rows per character", 4 * (pinyin.unitRowStarts.count + pinyin.unitRowList.count)),
+            ("pinyin: rows per initial pair", 4 * (pinyin.pairRowStarts.count + pinyin.pairRowList.count)),
+            ("pinyin: characters and readings", pinyin.byteCount - 4 * (pinyin.rows.count + pinyin.unitStarts.count
+                + pinyin.units.count + pinyin.unitRowStarts.count + pinyin.unitRowList.count
+                + pinyin.pairRowStarts.count + pinyin.pairRowList.count)),
+            ("reading-is-text bits", phonetic.readingIsText.byteCount),
+        ]
+        return parts.filter { $0.bytes > 0 }
+    }
+}
+
+extension TextIndex {
+    /// ``byteCount`` structure by structure, each part named after `name`.
+    func bytesByPart(_ name: String) -> [(part: String, bytes: Int)] {
+        [("\(name): text", text.count), ("\(name): entry starts", 4 * starts.count),
+         ("\(name): suffix array", 4 * suffixes.count), ("\(name): long entries", 4 * longEntries.count),
+         ("\(name): word-start bits", wordStarts.byteCount)]
+    }
+}
+
+/// The readings R(c) of Han characters as phonetic search uses them (see <doc:PhoneticSearch>), for
+/// a naive scan that restates the Chinese rule.
+@_spi(Benchmarks)
+public enum HanReadingsTable {
+    /// R(c): toneless lowercase pinyin, sorted (ü spelled ü, v and u); with `startsRun`, the names
+    /// readings too. Empty when `scalar` has no reading.
+    public static func readings(of scalar: Unicode.Scalar, startsRun: Bool) -> [String] {
+        HanReadings.shared.readings(of: scalar, startsRun: startsRun)
+    }
+
+    /// Where the table came from.
+    public static var dataVersion: String { HanReadings.dataVersion }
+}
