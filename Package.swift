@@ -10,6 +10,7 @@ import PackageDescription
 /// Beside them, on GRDB alone: ThumbIndexStore (the SQLite store of live listings, not a product;
 /// it knows nothing of collation), used by the CLI (`import`, `export`) and the server.
 /// Benchmarks live in their own package under Benchmarks/ so they never slow down `swift test`.
+/// The libFuzzer targets (Fuzz/) are declared only when THUMBINDEX_FUZZ=1: see the end of this file.
 let package = Package(
     name: "ThumbIndex",
     products: [
@@ -138,3 +139,37 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// THUMBINDEX_TESTS=library leaves out the server's tests, and with them the test-only client stack
+// they pull in (HummingbirdTesting's AsyncHTTPClient, NIOSSL with BoringSSL, HTTP/2): about half of
+// what a test build compiles. scripts/sanitize uses it to keep its two instrumented builds (ASan,
+// TSan) within the CI's time; unset, as in `swift test`, every test target is there.
+if Context.environment["THUMBINDEX_TESTS"] == "library" {
+    package.targets.removeAll { $0.name == "ThumbIndexServerTests" }
+}
+
+// The libFuzzer targets (Fuzz/Sources, seeds in Fuzz/Corpus), declared only when THUMBINDEX_FUZZ=1:
+// scripts/fuzz sets it and builds them in .build-fuzz with `-sanitize=fuzzer,address`, so the default
+// `swift build` and `swift test` see the same package as without them. They live in this package, not
+// in one of their own like Benchmarks/, because they drive `package` API (the TSV and line readers,
+// the request parsers, the store's item checks, the bridge), and `package` access does not cross
+// packages.
+if Context.environment["THUMBINDEX_FUZZ"] == "1" {
+    // libFuzzer's LLVMFuzzerRunDriver, declared for Swift (SwiftPM renames an executable's `main`, so
+    // libFuzzer's own `main` is not the one linked: each target's main.swift calls the driver).
+    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Sources/CFuzzDriver"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], path: "Fuzz/Sources/FuzzSupport"))
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("FuzzLines", ["ThumbIndexFormats"]),                          // RecordTable.read, .lines
+        ("FuzzTSV", ["ThumbIndexFormats"]),                            // RecordTable.read, .tsv
+        ("FuzzQueryString", ["ThumbIndexServer", "ThumbIndex"]),       // QueryString, FilterQuery
+        ("FuzzWriteBodies", ["ThumbIndexServer", "ThumbIndexStore", "ThumbIndexFormats"]),  // WriteBodies, ItemLimits
+        ("FuzzFold", ["CThumbIndexICU"]),                              // ti_fold_utf8, ti_fold_batch
+        ("FuzzWordStarts", ["CThumbIndexICU"]),                        // ti_word_starts_utf8, _batch
+        ("FuzzSearch", ["ThumbIndex", "CThumbIndexICU"]),              // the index against a naive scan
+    ]
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                                                 path: "Fuzz/Sources/\(target.name)"))
+    }
+}

@@ -5,17 +5,17 @@ extension RecordTable {
     ///
     /// Runs over the input again, so it is for error paths: O(bytes).
     package static func line(ofRow row: Int, in bytes: [UInt8], format: InputFormat) -> Int? {
-        var lineNumber = 0, rowsSeen = format == .tsv ? -1 : 0
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count {
-            lineNumber += 1
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let isBlank = bytes[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            start = end + 1
-            if isBlank { continue }
-            if rowsSeen == row { return lineNumber }
+        var rowsSeen = format == .tsv ? -1 : 0
+        var found: Int? = nil
+        forEachLine(of: bytes) { lineNumber, line in
+            if isBlank(line) { return true }
+            if rowsSeen == row {
+                found = lineNumber
+                return false
+            }
             rowsSeen += 1
+            return true
         }
-        return nil
+        return found
     }
 }

@@ -24,24 +24,16 @@ extension RecordTable {
                             keepBlankLines: Bool = false) throws(InputError) -> RecordTable {
         var names: [String] = format == .lines ? ["text"] : []
         var columns: [TextColumn] = format == .lines ? [TextColumn()] : []
-        var lineNumber = 0
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count {
-            lineNumber += 1
-            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            let next = end + 1
-            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
-            let line = bytes[start..<end]
-            start = next
+        try forEachLine(of: bytes) { (lineNumber, line) throws(InputError) in
             guard String(validating: line, as: UTF8.self) != nil else {
                 let column = firstInvalidByte(line) + 1
                 throw InputError(source: source, line: lineNumber, message: "invalid UTF-8 at byte \(column) of the line")
             }
-            if !(keepBlankLines && format == .lines) && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            if !(keepBlankLines && format == .lines) && isBlank(line) {
                 if format == .tsv && names.isEmpty {
                     throw InputError(source: source, line: lineNumber, message: "the TSV header row is empty")
                 }
-                continue
+                return true
             }
             switch format {
             case .lines:
@@ -54,7 +46,7 @@ extension RecordTable {
                         throw InputError(source: source, line: lineNumber, message: "the header names column '\(duplicate)' twice")
                     }
                     columns = Array(repeating: TextColumn(), count: names.count)
-                    continue
+                    return true
                 }
                 guard fields.count == names.count else {
                     throw InputError(source: source, line: lineNumber,
@@ -62,9 +54,32 @@ extension RecordTable {
                 }
                 for (i, field) in fields.enumerated() { columns[i].append(utf8: field) }
             }
+            return true
         }
         if names.isEmpty { throw InputError(source: source, line: nil, message: "no TSV header row: the input is empty") }
         return RecordTable(columnNames: names, columns: columns)
+    }
+
+    /// Calls `body` with the 1-based number and the bytes of each line of `bytes`, in order, until
+    /// it returns false: the lines are cut at LF, after a UTF-8 byte-order mark at the very start,
+    /// and without the CR of a CRLF (or of a last line that ends in CR). The one definition of a
+    /// line for ``read(_:format:source:keepBlankLines:)`` and ``line(ofRow:in:format:)``.
+    static func forEachLine<E: Error>(of bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws(E) -> Bool) throws(E) {
+        var lineNumber = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            lineNumber += 1
+            var end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            let next = end + 1
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            guard try body(lineNumber, bytes[start..<end]) else { return }
+            start = next
+        }
+    }
+
+    /// A blank line holds only spaces and tabs (or nothing): it is no row.
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// The 0-based offset of the first byte that is not part of a valid UTF-8 sequence.

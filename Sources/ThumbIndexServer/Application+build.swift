@@ -15,6 +15,9 @@ public struct ServerOptions: Sendable {
     package var writer: ListingWriter?
     /// The token writes must carry; nil when none is configured (writes answer 403).
     package var token: WriteToken?
+    /// The phonetic matching of a request that gives no `phonetic=` (``Phonetic/auto`` by default:
+    /// pinyin for Chinese listings, Hangul keystrokes for Korean, readings for Japanese).
+    public var phonetic: Phonetic
     /// What one client may take: time and size limits on requests, and the most connections.
     public var limits: ServerLimits
     /// The server's logger.
@@ -22,12 +25,13 @@ public struct ServerOptions: Sendable {
     /// Called once the server listens, with the URL it answers on (its real port when `port` is 0).
     public var onServerRunning: @Sendable (String) async -> Void
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, catalog: ListingCatalog,
+    public init(host: String = "127.0.0.1", port: Int = 8080, catalog: ListingCatalog, phonetic: Phonetic = .auto,
                 limits: ServerLimits = ServerLimits(), logger: Logger = Logger(label: "thumbindex"),
                 onServerRunning: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.host = host
         self.port = port
         self.catalog = catalog
+        self.phonetic = phonetic
         writer = nil
         token = nil
         self.limits = limits
@@ -36,10 +40,12 @@ public struct ServerOptions: Sendable {
     }
 }
 
-/// The router: the page at `/`, the JSON API under `/api/listings` (writes through `writer`, when
-/// there is one, for requests that carry `token`, with bodies of at most `maxBodyBytes`); every
-/// answer with the security headers of ``SecurityHeadersMiddleware``.
-package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, token: WriteToken? = nil,
+/// The router: the page at `/`, the JSON API under `/api/listings` (reads with `phonetic` unless a
+/// request says otherwise; writes through `writer`, when there is one, for requests that carry
+/// `token`, with bodies of at most `maxBodyBytes`); every answer with the security headers of
+/// ``SecurityHeadersMiddleware``.
+package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, writer: ListingWriter? = nil,
+                         token: WriteToken? = nil,
                          maxBodyBytes: Int = ServerLimits().maxBodyBytes) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: SecurityHeadersMiddleware())
@@ -47,7 +53,7 @@ package func buildRouter(catalog: ListingCatalog, writer: ListingWriter? = nil, 
     PageController().addRoutes(to: router)
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
-    ListingsController(catalog: catalog, writable: access.isWritable).addRoutes(to: api)
+    ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic).addRoutes(to: api)
     ItemsController(catalog: catalog, access: access, maxBodyBytes: maxBodyBytes).addRoutes(to: api)
     return router
 }
@@ -60,7 +66,7 @@ public func buildApplication(_ options: ServerOptions) -> some ApplicationProtoc
     let onServerRunning = options.onServerRunning
     let limits = options.limits
     return Application(
-        router: buildRouter(catalog: options.catalog, writer: options.writer, token: options.token,
+        router: buildRouter(catalog: options.catalog, phonetic: options.phonetic, writer: options.writer, token: options.token,
                             maxBodyBytes: limits.maxBodyBytes),
         server: HTTPServerBuilder { responder in LimitedHTTP1Channel(responder: responder, limits: limits) },
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "thumbindex",

@@ -11,8 +11,11 @@ struct ThumbIndexCommand: AsyncParsableCommand {
             (ICU's AlphabeticIndex labels, "#" for digits, last), and prints the listing.
             With no FILE, the bundled address book Corpora/contacts.tsv is used.
             `thumbindex serve` serves the listings over HTTP: a JSON API and a filter-as-you-type page.
+            `thumbindex filter` also finds Chinese, Korean and Japanese items by how they sound \
+            (pinyin, Hangul keystrokes, kana and romaji); `thumbindex explain` shows by which keys.
             `thumbindex import` and `export` move listings into and out of a SQLite store.
             """,
-subcommands: [ListCommand.self, FilterCommand.self, LabelsCommand.self, ServeCommand.self, ImportCommand.self, ExportCommand.self, BenchCommand.self]
+        subcommands: [ListCommand.self, FilterCommand.self, ExplainCommand.self, LabelsCommand.self, ServeCommand.self,
+                      ImportCommand.self, ExportCommand.self, BenchCommand.self]
     )
 }

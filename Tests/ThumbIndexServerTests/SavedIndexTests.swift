@@ -60,6 +60,23 @@ struct SavedIndexTests {
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "de") }
     }
 
+    @Test("a file built with another names setting (serve --names) is refused and rebuilt with the server's")
+    func aFileBuiltWithAnotherNamesSettingIsRebuilt() throws {
+        let (store, folder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try store.replaceListing(name: "zh", locale: "zh", columns: ListingColumns(),
+                                     items: [("z", "曾国藩"), ("s", "单田芳"), ("y", "张三")].map { ItemInput(id: $0, text: $1) })
+        let plain = SavedIndexes(store: store, logger: Logger(label: "test"))
+        #expect(try Self.answer(plain.load(name: "zh", from: store)) == ["C z 曾国藩", "D s 单田芳", "Z y 张三"])
+        let path = plain.path(for: "zh")
+        #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "zh", names: true) }
+
+        let names = SavedIndexes(store: store, logger: Logger(label: "test"), names: true)
+        #expect(try Self.answer(names.load(name: "zh", from: store)) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
+        // Saved again, with names: loaded as it is by a server with --names.
+        #expect(try Self.answer(LiveListing.load(from: path, locale: "zh", names: true).listing) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
+    }
+
     @Test func aListingWithEditsIsSavedWithTheEditsMergedIn() throws {
         let (store, folder) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,13 +16,13 @@ struct WriteServer {
     let writer: ListingWriter
     let folder: URL
 
-    init(compactAfter: Int = 4, mergeAfter: Int = 12) throws {
+    init(compactAfter: Int = 4, mergeAfter: Int = 12, names: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try ListingStore(path: folder.appendingPathComponent("store.db").path)
         catalog = try ListingCatalog([])
         writer = ListingWriter(catalog: catalog, store: store, logger: Logger(label: "test"), compactAfter: compactAfter,
-                               mergeAfter: { _ in mergeAfter })
+                               mergeAfter: { _ in mergeAfter }, names: names)
     }
 
     /// Runs `body` with a client of the router; `token: nil` configures none.

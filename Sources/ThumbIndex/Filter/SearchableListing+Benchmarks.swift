@@ -22,21 +22,25 @@ extension SearchableListing {
             parts.append(("\(name): rows and bits", 4 * variant.rows.count + variant.isVariant.byteCount))
             parts += variant.index.bytesByPart(name)
         }
-        for (name, keys) in [("hangul keys", phonetic.hangulKeys), ("hangul initials", phonetic.hangulInitials),
+        for (name, keys) in [("hangul keys", phonetic.hangulKeys), ("hangul initials", phonetic.hangulInitials.initials),
                              ("kana variant", phonetic.kanaVariant), ("kana readings", phonetic.kanaReadings),
                              ("romaji", phonetic.romaji)] {
             parts.append(("\(name): entry rows", 4 * keys.entryRows.count))
             parts += keys.index.bytesByPart(name)
+            parts.append(("\(name): dense key bitmaps", keys.byteCount - 4 * keys.entryRows.count - keys.index.byteCount))
         }
+        parts.append(("hangul initials: aligned syllables", phonetic.hangulInitials.syllables.count))
         let pinyin = phonetic.pinyin
-        parts += [
+        let pinyinParts = [
             ("pinyin: rows and unit starts", 4 * (pinyin.rows.count + pinyin.unitStarts.count)),
             ("pinyin: units", 4 * pinyin.units.count),
             ("pinyin: rows per character", 4 * (pinyin.unitRowStarts.count + pinyin.unitRowList.count)),
-            ("pinyin: rows per initial pair", 4 * (pinyin.pairRowStarts.count + pinyin.pairRowList.count)),
-            ("pinyin: characters and readings", pinyin.byteCount - 4 * (pinyin.rows.count + pinyin.unitStarts.count
-                + pinyin.units.count + pinyin.unitRowStarts.count + pinyin.unitRowList.count
-                + pinyin.pairRowStarts.count + pinyin.pairRowList.count)),
+            ("pinyin: rows per pair of readings", 4 * (pinyin.pairRowStarts.count + pinyin.pairRowList.count)),
+            ("pinyin: rows per triple of initials", 4 * (pinyin.tripleRowStarts.count + pinyin.tripleRowList.count)),
+        ]
+        parts += pinyinParts
+        parts += [
+            ("pinyin: characters and readings", pinyin.byteCount - pinyinParts.reduce(0) { $0 + $1.1 }),
             ("reading-is-text bits", phonetic.readingIsText.byteCount),
         ]
         return parts.filter { $0.bytes > 0 }

@@ -13,7 +13,7 @@ extension LiveListing {
                                 phonetic: PhoneticQuery(query, rules: phonetic.rules(forLocale: collation.locale)))
     }
 
-    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:)`` of "" gives).
+    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:phonetic:)`` of "" gives).
     package func sections() throws -> [LiveFilteredListing.Section] { try filter("").sections }
 }
 

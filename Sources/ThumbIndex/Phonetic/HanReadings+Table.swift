@@ -3276,7 +3276,7 @@ extension HanReadings {
 䋷	mou
 䋸	xun
 䋹	fu
-䋻	nin ren
+䋻	nin ren		人
 䋼	ting
 䋽	beng
 䋾	zha
@@ -4331,7 +4331,7 @@ extension HanReadings {
 䝹	wan
 䝺	guan
 䝻	ju
-䝼	jing qing
+䝼	jing qing		剠
 䝽	ai
 䝾	fu
 䝿	gui
@@ -5923,7 +5923,7 @@ extension HanReadings {
 乻	yu
 乼	cui
 乽	zhe
-乾	gan qian
+乾	gan qian		乹
 乿	zhi
 亀	gui
 亁	gan
@@ -6265,7 +6265,7 @@ extension HanReadings {
 俑	yong
 俒	hun
 俓	jing
-俔	qian xian
+俔	qian xian		伣
 俕	san
 俖	pei
 俗	su
@@ -6522,7 +6522,7 @@ extension HanReadings {
 僒	jiong
 僓	tui
 僔	zun
-僕	pu
+僕	pu		仆
 僖	xi
 僗	lao
 僘	chang
@@ -6894,7 +6894,7 @@ extension HanReadings {
 剈	yuan
 剉	cuo
 削	xiao xue
-剋	ke kei
+剋	ke kei		克
 剌	la
 前	qian
 剎	cha sha
@@ -7124,7 +7124,7 @@ extension HanReadings {
 匮	kui
 匯	hui
 匰	dan
-匱	gui kui
+匱	gui kui		匮
 匲	lian
 匳	lian
 匴	suan
@@ -7139,7 +7139,7 @@ extension HanReadings {
 匽	yan
 匾	bian
 匿	ni
-區	ou qu
+區	ou qu		塸
 十	shi
 卂	xun
 千	qian
@@ -7271,7 +7271,7 @@ extension HanReadings {
 叁	san
 参	can cen shen
 參	can cen shen
-叄	can san
+叄	can san		三
 叅	can
 叆	ai
 叇	dai
@@ -7349,7 +7349,7 @@ extension HanReadings {
 吏	li
 吐	tu
 向	xiang
-吒	zha
+吒	zha		乍
 吓	he xia
 吔	ye
 吕	lu lv lü
@@ -7556,7 +7556,7 @@ extension HanReadings {
 哞	mou
 哟	yo
 哠	hao
-員	yuan yun
+員	yuan yun		傊
 哢	long
 哣	pou
 哤	mang
@@ -7761,7 +7761,7 @@ extension HanReadings {
 喫	chi
 喬	qiao
 喭	yan
-單	chan dan shan
+單	chan dan shan		傓
 喯	pen
 喰	can
 喱	li
@@ -7789,7 +7789,7 @@ extension HanReadings {
 嗇	se
 嗈	yong
 嗉	su
-嗊	gong hong
+嗊	gong hong		共
 嗋	xie
 嗌	ai yi
 嗍	suo
@@ -7938,7 +7938,7 @@ extension HanReadings {
 噝	si
 噞	yan
 噟	ying
-噠	da
+噠	da		剳
 噡	zhan
 噢	o
 噣	zhou
@@ -7991,7 +7991,7 @@ extension HanReadings {
 嚒	me
 嚓	ca cha
 嚔	ti
-嚕	lu
+嚕	lu		噜
 嚖	hui
 嚗	bo
 嚘	you
@@ -8338,7 +8338,7 @@ extension HanReadings {
 埭	dai
 埮	tan
 埯	an
-埰	cai
+埰	cai		倸
 埱	chu
 埲	beng
 埳	kan
@@ -8812,7 +8812,7 @@ extension HanReadings {
 姇	fu
 姈	ling
 姉	zi
-姊	jie zi
+姊	jie zi		姐
 始	shi
 姌	ran
 姍	shan
@@ -9461,7 +9461,7 @@ extension HanReadings {
 屐	ji
 屑	xie
 屒	zhen
-屓	xi xie
+屓	xi xie		係
 屔	ni
 展	zhan
 屖	xi
@@ -10011,7 +10011,7 @@ extension HanReadings {
 并	bing
 幷	bing
 幸	xing
-幹	gan
+幹	gan		乹
 幺	yao
 幻	huan
 幼	you
@@ -10216,7 +10216,7 @@ extension HanReadings {
 彃	bi
 彄	kou
 彅	jian
-彆	bie
+彆	bie		別
 彇	xiao
 彈	dan tan
 彉	guo
@@ -10318,7 +10318,7 @@ extension HanReadings {
 復	fu
 循	xun
 徫	wei
-徬	fang pang
+徬	fang pang		仿
 徭	yao
 微	wei
 徯	xi
@@ -10327,7 +10327,7 @@ extension HanReadings {
 徲	ti
 徳	de
 徴	zheng
-徵	zheng zhi
+徵	zheng zhi		争
 徶	bie
 德	de
 徸	chong
@@ -10896,7 +10896,7 @@ extension HanReadings {
 懫	zhi
 懬	kuang
 懭	kuang
-懮	you
+懮	you		优
 懯	fu
 懰	liu
 懱	mie
@@ -10921,7 +10921,7 @@ extension HanReadings {
 戄	jue
 戅	gang
 戆	gang zhuang
-戇	gang zhuang
+戇	gang zhuang		戅
 戈	ge
 戉	yue
 戊	wu
@@ -10963,7 +10963,7 @@ extension HanReadings {
 戮	lu
 戯	hu xi
 戰	zhan
-戱	hu xi
+戱	hu xi		乎
 戲	hu xi
 戳	chuo
 戴	dai
@@ -11274,7 +11274,7 @@ extension HanReadings {
 捥	wan
 捦	qin
 捧	peng
-捨	she
+捨	she		厍
 捩	lie
 捪	min
 捫	men
@@ -11465,7 +11465,7 @@ extension HanReadings {
 搤	e
 搥	chui
 搦	nuo
-搧	shan
+搧	shan		傓
 搨	ta tuo
 搩	zha
 搪	tang
@@ -11548,7 +11548,7 @@ extension HanReadings {
 摷	jiao
 摸	mo
 摹	mo
-摺	she zhe
+摺	she zhe		佘
 摻	can chan shan
 摼	keng
 摽	biao
@@ -11678,7 +11678,7 @@ extension HanReadings {
 擹	tan
 擺	bai
 擻	sou
-擼	lu
+擼	lu		噜
 擽	lue lve lüe
 擾	rao
 擿	ti zhi
@@ -12145,7 +12145,7 @@ extension HanReadings {
 曌	zhao
 曍	hao
 曎	yi
-曏	xiang
+曏	xiang		像
 曐	xing
 曑	shen
 曒	jiao
@@ -12439,7 +12439,7 @@ extension HanReadings {
 柲	bi
 柳	liu
 柴	chai
-柵	shan zha
+柵	shan zha		乍
 柶	si
 柷	chu
 柸	pei
@@ -12576,7 +12576,7 @@ extension HanReadings {
 桼	qi
 桽	wen
 桾	jun
-桿	gan
+桿	gan		乹
 梀	su
 梁	liang
 梂	qiu
@@ -12627,7 +12627,7 @@ extension HanReadings {
 梯	ti
 械	xie
 梱	kun
-梲	zhuo
+梲	zhuo		倬
 梳	shu
 梴	chan
 梵	fan
@@ -12916,7 +12916,7 @@ extension HanReadings {
 槐	huai
 槑	mei
 槒	xu
-槓	gang
+槓	gang		冈
 槔	gao
 槕	zhuo
 槖	tuo
@@ -12963,7 +12963,7 @@ extension HanReadings {
 槿	jin
 樀	di
 樁	zhuang
-樂	le yue
+樂	le yue		刖
 樃	lang
 樄	chen
 樅	cong zong
@@ -13308,7 +13308,7 @@ extension HanReadings {
 歘	chua xu
 歙	she xi
 歚	shan
-歛	han lian
+歛	han lian		嬚
 歜	chu
 歝	yi
 歞	e
@@ -13385,7 +13385,7 @@ extension HanReadings {
 殥	yin
 殦	diao
 殧	jiu
-殨	hui kuai
+殨	hui kuai		侩
 殩	cuan
 殪	yi
 殫	dan
@@ -13485,7 +13485,7 @@ extension HanReadings {
 氉	sao
 氊	zhan
 氋	meng
-氌	lu
+氌	lu		氇
 氍	qu
 氎	die
 氏	shi zhi
@@ -13535,7 +13535,7 @@ extension HanReadings {
 氻	le
 氼	ni
 氽	tun
-氾	fan
+氾	fan		奿
 氿	gui jiu
 汀	ting
 汁	zhi
@@ -14079,7 +14079,7 @@ extension HanReadings {
 湛	zhan
 湜	shi
 湝	jie
-湞	cheng zhen
+湞	cheng zhen		侦
 湟	huang
 湠	tan
 湡	yu
@@ -14885,7 +14885,7 @@ extension HanReadings {
 熂	xi
 熃	wu
 熄	xi
-熅	yun
+熅	yun		奫
 熆	he
 熇	he
 熈	xi
@@ -15377,7 +15377,7 @@ extension HanReadings {
 獮	xian
 獯	xun
 獰	ning
-獱	bian pin
+獱	bian pin		嚬
 獲	huo
 獳	nou
 獴	meng
@@ -15583,7 +15583,7 @@ extension HanReadings {
 琼	qiong
 琽	du
 琾	jie
-琿	hui hun
+琿	hui hun		咴
 瑀	yu
 瑁	mao
 瑂	mei
@@ -15963,7 +15963,7 @@ extension HanReadings {
 疽	ju
 疾	ji
 疿	fei
-痀	gou ju
+痀	gou ju		佝
 痁	shan
 痂	jia
 痃	xuan
@@ -16025,7 +16025,7 @@ extension HanReadings {
 痻	min
 痼	gu
 痽	dui
-痾	e ke
+痾	e ke		匼
 痿	wei
 瘀	yu
 瘁	cui
@@ -16128,7 +16128,7 @@ extension HanReadings {
 癢	yang
 癣	xuan
 癤	jie
-癥	zheng
+癥	zheng		塣
 癦	me
 癧	li
 癨	huo
@@ -16389,7 +16389,7 @@ extension HanReadings {
 睧	hun
 睨	ni
 睩	lu
-睪	gao yi
+睪	gao yi		槔
 睫	jie
 睬	cai
 睭	zhou
@@ -16456,7 +16456,7 @@ extension HanReadings {
 瞪	deng
 瞫	shen
 瞬	shun
-瞭	le liao
+瞭	le liao		了
 瞮	che
 瞯	xian
 瞰	kan
@@ -16465,7 +16465,7 @@ extension HanReadings {
 瞳	tong
 瞴	mou
 瞵	lin
-瞶	gui kui
+瞶	gui kui		匮
 瞷	jian
 瞸	ye
 瞹	ai
@@ -16880,7 +16880,7 @@ extension HanReadings {
 祒	tiao
 祓	fu
 祔	fu
-祕	bi mi
+祕	bi mi		佖
 祖	zu
 祗	zhi
 祘	suan
@@ -17097,7 +17097,7 @@ extension HanReadings {
 稫	pi
 稬	nuo
 稭	jie
-種	chong zhong
+種	chong zhong		崇
 稯	zong
 稰	xu
 稱	chen cheng
@@ -17508,7 +17508,7 @@ extension HanReadings {
 篆	zhuan
 篇	pian
 篈	feng
-築	zhu
+築	zhu		伫
 篊	huang
 篋	qie
 篌	hou
@@ -17677,7 +17677,7 @@ extension HanReadings {
 籯	ying
 籰	yue
 籱	zhuo
-籲	xu yu
+籲	xu yu		吁
 米	mi
 籴	di
 籵	fan
@@ -17819,14 +17819,14 @@ extension HanReadings {
 糽	zheng
 糾	jiu
 糿	you
-紀	ji
+紀	ji		丮
 紁	cha
 紂	zhou
 紃	xun
 約	yao yue
 紅	gong hong
 紆	yu
-紇	ge he
+紇	ge he		仡
 紈	wan
 紉	ren
 紊	wen
@@ -17863,9 +17863,9 @@ extension HanReadings {
 紩	zhi
 紪	qi
 紫	zi
-紬	chou
+紬	chou		婤
 紭	hong
-紮	za zha
+紮	za zha		偧
 累	lei
 細	xi
 紱	fu
@@ -17888,7 +17888,7 @@ extension HanReadings {
 終	zhong
 絃	xian
 組	zu
-絅	jiong
+絅	jiong		侰
 絆	ban
 絇	qu
 絈	mo
@@ -17956,14 +17956,14 @@ extension HanReadings {
 綆	geng
 綇	xiu
 綈	ti
-綉	tou xiu
+綉	tou xiu		嗅
 綊	xie
 綋	hong
 綌	xi
 綍	fu
 綎	ting
-綏	sui
-綐	dui rui
+綏	sui		瓍
+綐	dui rui		叡
 綑	kun
 綒	fu
 經	jing
@@ -18096,7 +18096,7 @@ extension HanReadings {
 縒	ci
 縓	quan
 縔	shuang
-縕	yun
+縕	yun		奫
 縖	xia
 縗	cui
 縘	xi
@@ -18104,7 +18104,7 @@ extension HanReadings {
 縚	tao
 縛	fu
 縜	yun
-縝	chen zhen
+縝	chen zhen		屒
 縞	gao
 縟	ru
 縠	hu
@@ -18127,12 +18127,12 @@ extension HanReadings {
 縱	zong
 縲	lei
 縳	juan
-縴	qian xian
+縴	qian xian		仙
 縵	man
 縶	zhi
 縷	lu lv lü
 縸	mu
-縹	piao
+縹	piao		剽
 縺	lian
 縻	mi
 縼	xuan
@@ -18142,7 +18142,7 @@ extension HanReadings {
 繀	sui
 繁	fan po		嘙
 繂	lu lv lü
-繃	beng
+繃	beng		伻
 繄	yi
 繅	sao
 繆	miao miu mou
@@ -18187,7 +18187,7 @@ extension HanReadings {
 繭	jian
 繮	jiang
 繯	huan
-繰	qiao sao zao
+繰	qiao sao zao		劁
 繱	cong
 繲	xie
 繳	jiao zhuo
@@ -18216,7 +18216,7 @@ extension HanReadings {
 纊	kuang
 纋	you
 續	xu
-纍	lei
+纍	lei		攂
 纎	xian
 纏	chan
 纐	jiao
@@ -18464,7 +18464,7 @@ extension HanReadings {
 羂	juan
 羃	mi
 羄	zhao
-羅	luo
+羅	luo		啰
 羆	pi
 羇	ji
 羈	ji
@@ -19305,7 +19305,7 @@ extension HanReadings {
 苋	xian
 苌	chang
 苍	cang
-苎	ning zhu
+苎	ning zhu		儜
 苏	su
 苐	ti
 苑	yuan
@@ -19330,7 +19330,7 @@ extension HanReadings {
 苤	pie
 若	re ruo
 苦	ku
-苧	ning zhu
+苧	ning zhu		伫
 苨	ni
 苩	bo
 苪	bing
@@ -19594,7 +19594,7 @@ extension HanReadings {
 菬	qiao
 菭	tai
 菮	geng
-華	hua
+華	hua		划
 菰	gu
 菱	ling
 菲	fei
@@ -19814,7 +19814,7 @@ extension HanReadings {
 蓈	lang
 蓉	rong
 蓊	weng
-蓋	gai ge
+蓋	gai ge		哿
 蓌	cuo
 蓍	shi
 蓎	tang
@@ -19887,7 +19887,7 @@ extension HanReadings {
 蔑	mie
 蔒	xun
 蔓	man wan
-蔔	bo bu
+蔔	bo bu		卟
 蔕	di
 蔖	cuo
 蔗	zhe
@@ -19932,7 +19932,7 @@ extension HanReadings {
 蔾	li
 蔿	wei
 蕀	ji
-蕁	qian xun
+蕁	qian xun		偱
 蕂	sheng
 蕃	fan
 蕄	meng
@@ -19995,7 +19995,7 @@ extension HanReadings {
 蕽	nong
 蕾	lei
 蕿	xuan
-薀	wen yun
+薀	wen yun		塭
 薁	yu
 薂	xi
 薃	hao
@@ -20046,7 +20046,7 @@ extension HanReadings {
 薰	xun
 薱	dui
 薲	pin
-薳	tuo wei
+薳	tuo wei		妥
 薴	ning
 薵	chou
 薶	mai
@@ -20068,7 +20068,7 @@ extension HanReadings {
 藆	jian
 藇	xu
 藈	kui
-藉	ji jie
+藉	ji jie		丯
 藊	bian
 藋	diao
 藌	mi
@@ -20385,7 +20385,7 @@ extension HanReadings {
 蜃	shen
 蜄	shen
 蜅	fu
-蜆	xian
+蜆	xian		冼
 蜇	zhe
 蜈	wu
 蜉	fu
@@ -21259,7 +21259,7 @@ extension HanReadings {
 詭	gui
 詮	quan
 詯	hui
-詰	ji jie
+詰	ji jie		亟
 話	hua
 該	gai
 詳	xiang
@@ -21323,7 +21323,7 @@ extension HanReadings {
 読	du
 誮	hua
 誯	chang
-誰	shei shui
+誰	shei shui		谁
 誱	jie
 課	ke
 誳	qu
@@ -21352,7 +21352,7 @@ extension HanReadings {
 諊	ju
 請	qing
 諌	dong
-諍	zheng
+諍	zheng		争
 諎	ze
 諏	zou
 諐	qian
@@ -21369,7 +21369,7 @@ extension HanReadings {
 諛	yu
 諜	die
 諝	xu
-諞	pian
+諞	pian		楄
 諟	shi
 諠	xuan
 諡	shi
@@ -21468,11 +21468,11 @@ extension HanReadings {
 謾	man
 謿	chao
 譀	han
-譁	hua
+譁	hua		哗
 譂	chan
 譃	xu
 譄	zeng
-譅	nao se
+譅	nao se		匘
 譆	xi
 譇	zha
 譈	dui
@@ -21492,7 +21492,7 @@ extension HanReadings {
 譖	zen
 譗	zha
 識	shi zhi
-譙	qiao
+譙	qiao		乔
 譚	tan
 譛	zen
 譜	pu
@@ -21852,7 +21852,7 @@ extension HanReadings {
 貾	chi
 貿	mao
 賀	he
-賁	ben bi
+賁	ben bi		奔
 賂	lu
 賃	lin
 賄	hui
@@ -21890,7 +21890,7 @@ extension HanReadings {
 賤	jian
 賥	sui
 賦	fu
-賧	dan tan
+賧	dan tan		亶
 賨	cong
 賩	cong
 質	zhi
@@ -22270,7 +22270,7 @@ extension HanReadings {
 蹠	zhi
 蹡	qiang
 蹢	di zhi
-蹣	man pan
+蹣	man pan		僈
 蹤	zong
 蹥	lian
 蹦	beng
@@ -22337,7 +22337,7 @@ extension HanReadings {
 躣	qu
 躤	ji
 躥	cuan
-躦	cuo zuan
+躦	cuo zuan		躜
 躧	xi
 躨	kui
 躩	jue
@@ -22432,7 +22432,7 @@ extension HanReadings {
 輂	ju
 較	jiao
 輄	guang
-輅	he lu
+輅	he lu		侓
 輆	kai
 輇	quan
 輈	zhou
@@ -22489,7 +22489,7 @@ extension HanReadings {
 輻	fu
 輼	wen
 輽	ben
-輾	nian zhan
+輾	nian zhan		捻
 輿	yu
 轀	wen
 轁	tao
@@ -22520,7 +22520,7 @@ extension HanReadings {
 轚	ji
 轛	zhui
 轜	er
-轝	yu
+轝	yu		乻
 轞	jian
 轟	hong
 轠	lei
@@ -22761,7 +22761,7 @@ extension HanReadings {
 運	yun
 遌	e
 遍	bian
-過	guo
+過	guo		呙
 遏	e
 遐	xia
 遑	huang
@@ -23010,7 +23010,7 @@ extension HanReadings {
 酄	huan
 酅	xi
 酆	feng
-酇	cuo zan
+酇	cuo zan		嵯
 酈	li
 酉	you
 酊	ding
@@ -23116,7 +23116,7 @@ extension HanReadings {
 醮	jiao
 醯	xi
 醰	tan
-醱	fa po
+醱	fa po		岶
 醲	nong
 醳	yi
 醴	li
@@ -23147,16 +23147,16 @@ extension HanReadings {
 重	chong zhong		崇
 野	ye
 量	liang
-釐	li xi
+釐	li xi		刕
 金	jin
 釒	jin
-釓	ga qiu
+釓	ga qiu		噶
 釔	yi
 釕	liao
 釖	dao
 釗	zhao
 釘	ding
-釙	po
+釙	po		坡
 釚	qiu
 釛	ba
 釜	fu
@@ -23167,12 +23167,12 @@ extension HanReadings {
 釡	fu
 釢	nai
 釣	diao
-釤	shan
+釤	shan		删
 釥	qiao
 釦	kou
 釧	chuan
 釨	zi
-釩	fan
+釩	fan		凡
 釪	hua
 釫	hua
 釬	han
@@ -23199,11 +23199,11 @@ extension HanReadings {
 鈁	fang
 鈂	chen
 鈃	xing
-鈄	dou tou
+鈄	dou tou		妵
 鈅	yue
 鈆	qian
 鈇	fu
-鈈	bu pi
+鈈	bu pi		不
 鈉	na
 鈊	xin
 鈋	e
@@ -23241,7 +23241,7 @@ extension HanReadings {
 鈫	qin
 鈬	duo
 鈭	zi
-鈮	ni
+鈮	ni		倪
 鈯	tu
 鈰	shi
 鈱	min
@@ -23258,7 +23258,7 @@ extension HanReadings {
 鈼	zuo
 鈽	bu
 鈾	you
-鈿	dian tian
+鈿	dian tian		佃
 鉀	jia
 鉁	zhen
 鉂	shi
@@ -23267,7 +23267,7 @@ extension HanReadings {
 鉅	ju
 鉆	chan
 鉇	shi
-鉈	shi ta tuo
+鉈	shi ta tuo		他
 鉉	xuan
 鉊	zhao
 鉋	bao
@@ -23280,12 +23280,12 @@ extension HanReadings {
 鉒	zhu
 鉓	chi
 鉔	za
-鉕	po
+鉕	po		叵
 鉖	tong
 鉗	qian
 鉘	fu
 鉙	zhai
-鉚	liu mao
+鉚	liu mao		乮
 鉛	qian yan
 鉜	fu
 鉝	li
@@ -23317,12 +23317,12 @@ extension HanReadings {
 鉷	hong
 鉸	jiao
 鉹	chi
-鉺	er
-鉻	ge luo
+鉺	er		厼
+鉻	ge luo		个
 鉼	bing
 鉽	shi
 鉾	mou
-鉿	ha jia
+鉿	ha jia		哈
 銀	yin
 銁	jun
 銂	zhou
@@ -23340,7 +23340,7 @@ extension HanReadings {
 銎	qiong
 銏	shan
 銐	chi
-銑	xi xian
+銑	xi xian		喜
 銒	xing
 銓	quan
 銔	pi
@@ -23349,7 +23349,7 @@ extension HanReadings {
 銗	xiang
 銘	ming
 銙	kua
-銚	diao yao
+銚	diao yao		伄
 銛	xian
 銜	xian
 銝	xiu
@@ -23382,7 +23382,7 @@ extension HanReadings {
 銸	zhe
 銹	xiu
 銺	zang
-銻	ti
+銻	ti		剔
 銼	cuo
 銽	gua
 銾	hong
@@ -23412,7 +23412,7 @@ extension HanReadings {
 鋖	si
 鋗	xuan
 鋘	hua
-鋙	wu yu
+鋙	wu yu		吳
 鋚	tiao
 鋛	kuang
 鋜	zhuo
@@ -23427,7 +23427,7 @@ extension HanReadings {
 鋥	zeng
 鋦	ju
 鋧	xian
-鋨	e tie
+鋨	e tie		俄
 鋩	mang
 鋪	pu
 鋫	li
@@ -23452,13 +23452,13 @@ extension HanReadings {
 鋾	tao
 鋿	chang
 錀	lun
-錁	guo ke
+錁	guo ke		克
 錂	ling
 錃	pi
 錄	lu
 錅	li
 錆	qiang
-錇	pei pou
+錇	pei pou		培
 錈	juan
 錉	min
 錊	zui
@@ -23469,7 +23469,7 @@ extension HanReadings {
 錏	ya
 錐	zhui
 錑	lei
-錒	a ke
+錒	a ke		锕
 錓	kong
 錔	ta
 錕	kun
@@ -23556,7 +23556,7 @@ extension HanReadings {
 鍦	shi
 鍧	hong
 鍨	kui
-鍩	nuo tian
+鍩	nuo tian		喏
 鍪	mou
 鍫	qiao
 鍬	qiao
@@ -23569,11 +23569,11 @@ extension HanReadings {
 鍳	jian
 鍴	duan
 鍵	jian
-鍶	si song
+鍶	si song		丝
 鍷	kui
 鍸	hu
 鍹	xuan
-鍺	duo zhe
+鍺	duo zhe		乽
 鍻	jie
 鍼	zhen
 鍽	bian
@@ -23603,7 +23603,7 @@ extension HanReadings {
 鎕	tang
 鎖	suo
 鎗	qiang
-鎘	ge li
+鎘	ge li		佮
 鎙	shuo
 鎚	chui
 鎛	bo
@@ -23623,7 +23623,7 @@ extension HanReadings {
 鎩	sha
 鎪	sou
 鎫	wan
-鎬	gao hao
+鎬	gao hao		夰
 鎭	zhen
 鎮	zhen
 鎯	lang
@@ -23660,7 +23660,7 @@ extension HanReadings {
 鏎	bi
 鏏	wei
 鏐	liu
-鏑	di
+鏑	di		仾
 鏒	san
 鏓	zong
 鏔	yi
@@ -23700,7 +23700,7 @@ extension HanReadings {
 鏶	ji
 鏷	pu
 鏸	hui
-鏹	qiang
+鏹	qiang		呛
 鏺	po
 鏻	lin
 鏼	se
@@ -23723,11 +23723,11 @@ extension HanReadings {
 鐍	jue
 鐎	jiao
 鐏	zun
-鐐	liao
+鐐	liao		尞
 鐑	qie
 鐒	lao
 鐓	dui dun
-鐔	chan tan xin
+鐔	chan tan xin		僝
 鐕	zan
 鐖	ji
 鐗	jian
@@ -23746,7 +23746,7 @@ extension HanReadings {
 鐤	ding
 鐥	shan
 鐦	kai
-鐧	jian
+鐧	jian		俭
 鐨	fei
 鐩	sui
 鐪	lu
@@ -23816,7 +23816,7 @@ extension HanReadings {
 鑪	lu
 鑫	xin
 鑬	jian
-鑭	lan
+鑭	lan		儖
 鑮	bo
 鑯	jian
 鑰	yao yue
@@ -24082,7 +24082,7 @@ extension HanReadings {
 镴	la
 镵	chan
 镶	xiang
-長	chang zhang
+長	chang zhang		仧
 镸	chang
 镹	jiu
 镺	ao
@@ -24103,7 +24103,7 @@ extension HanReadings {
 閉	bi
 閊	shan
 開	kai
-閌	kang
+閌	kang		嫝
 閍	beng
 閎	hong
 閏	run
@@ -24124,18 +24124,18 @@ extension HanReadings {
 閞	bian
 閟	bi
 閠	run
-閡	ai he
+閡	ai he		何
 関	guan
 閣	ge
 閤	ge he
 閥	fa
 閦	chu
-閧	hong
+閧	hong		叿
 閨	gui
 閩	min
 閪	se
 閫	kun
-閬	lang
+閬	lang		勆
 閭	lu lv lü
 閮	ting
 閯	sha
@@ -24173,10 +24173,10 @@ extension HanReadings {
 闏	feng
 闐	tian
 闑	nie
-闒	da ta
+闒	da ta		剳
 闓	kai
 闔	he
-闕	que
+闕	que		缺
 闖	chuang
 闗	guan
 闘	dou
@@ -24185,7 +24185,7 @@ extension HanReadings {
 闛	tang
 關	guan
 闝	piao
-闞	han kan
+闞	han kan		丆
 闟	xi
 闠	hui
 闡	chan
@@ -24406,7 +24406,7 @@ extension HanReadings {
 隸	li
 隹	zhui
 隺	hu
-隻	zhi
+隻	zhi		凪
 隼	sun
 隽	juan jun
 难	nan
@@ -24565,7 +24565,7 @@ extension HanReadings {
 靗	cheng
 靘	qing
 静	jing
-靚	jing liang
+靚	jing liang		亮
 靛	dian
 靜	jing
 靝	tian
@@ -24577,7 +24577,7 @@ extension HanReadings {
 靣	mian
 靤	bao
 靥	ye
-靦	mian tian
+靦	mian tian		丏
 靧	hui
 靨	ye
 革	ge ji
@@ -24594,7 +24594,7 @@ extension HanReadings {
 靴	xue
 靵	niu
 靶	ba
-靷	yin zhen
+靷	yin zhen		侲
 靸	sa ta
 靹	na
 靺	mo
@@ -24754,7 +24754,7 @@ extension HanReadings {
 頔	di
 頕	dan
 頖	pan
-頗	po
+頗	po		叵
 領	ling
 頙	che
 頚	jing
@@ -24764,12 +24764,12 @@ extension HanReadings {
 頞	e
 頟	e
 頠	wei
-頡	jie xie
+頡	jie xie		倢
 頢	kuo
 頣	shen
 頤	yi
 頥	yi
-頦	hai ke
+頦	hai ke		匼
 頧	dui
 頨	yu
 頩	ping
@@ -24829,7 +24829,7 @@ extension HanReadings {
 顟	lao
 顠	piao
 顡	wai
-顢	man
+顢	man		嫚
 顣	cu
 顤	yao
 顥	hao
@@ -24991,7 +24991,7 @@ extension HanReadings {
 餁	ren
 餂	tian
 餃	jiao
-餄	he jia
+餄	he jia		何
 餅	bing
 餆	yao
 餇	tong
@@ -25049,7 +25049,7 @@ extension HanReadings {
 餻	gao
 餼	xi
 餽	kui
-餾	liu
+餾	liu		刘
 餿	sou
 饀	tao
 饁	ye
@@ -25203,7 +25203,7 @@ extension HanReadings {
 駕	jia
 駖	ling
 駗	zhen
-駘	dai tai
+駘	dai tai		代
 駙	fu
 駚	yang
 駛	shi
@@ -25322,7 +25322,7 @@ extension HanReadings {
 驌	su
 驍	xiao
 驎	lin
-驏	chan zhan
+驏	chan zhan		丳
 驐	dun
 驑	liu
 驒	tuo
@@ -25453,7 +25453,7 @@ extension HanReadings {
 髏	lou
 髐	xiao
 髑	du
-髒	zang
+髒	zang		塟
 髓	sui
 體	ti
 髕	bin
@@ -25481,7 +25481,7 @@ extension HanReadings {
 髫	tiao
 髬	pi
 髭	zi
-髮	fa
+髮	fa		发
 髯	ran
 髰	ti
 髱	bao
@@ -25539,7 +25539,7 @@ extension HanReadings {
 鬥	dou
 鬦	dou
 鬧	nao
-鬨	hong
+鬨	hong		叿
 鬩	xi
 鬪	dou
 鬫	han
@@ -25628,7 +25628,7 @@ extension HanReadings {
 魾	pi
 魿	ling
 鮀	tuo
-鮁	ba bo
+鮁	ba bo		坝
 鮂	qiu
 鮃	ping
 鮄	fu
@@ -25640,7 +25640,7 @@ extension HanReadings {
 鮊	ba bo
 鮋	you
 鮌	gun
-鮍	pi
+鮍	pi		啤
 鮎	nian
 鮏	xing
 鮐	tai
@@ -25713,7 +25713,7 @@ extension HanReadings {
 鯓	shen
 鯔	zi
 鯕	qi
-鯖	qing zheng
+鯖	qing zheng		倾
 鯗	xiang
 鯘	nei
 鯙	chun
@@ -25724,7 +25724,7 @@ extension HanReadings {
 鯞	zhou
 鯟	dong
 鯠	lai
-鯡	fei
+鯡	fei		啡
 鯢	ni
 鯣	yi
 鯤	kun
@@ -25752,7 +25752,7 @@ extension HanReadings {
 鯺	zhu
 鯻	la
 鯼	zong
-鯽	ji zei
+鯽	ji zei		伎
 鯾	bian
 鯿	bian
 鰀	huan
@@ -25783,10 +25783,10 @@ extension HanReadings {
 鰙	ruo
 鰚	xuan
 鰛	wen
-鰜	jian qian
+鰜	jian qian		兼
 鰝	hao
 鰞	wu
-鰟	fang pang
+鰟	fang pang		厐
 鰠	sao
 鰡	liu
 鰢	ma
@@ -25991,7 +25991,7 @@ extension HanReadings {
 鳩	jiu
 鳪	bu
 鳫	yan
-鳬	fu
+鳬	fu		乀
 鳭	diao
 鳮	ji
 鳯	feng
@@ -26107,7 +26107,7 @@ extension HanReadings {
 鵝	e
 鵞	e
 鵟	kuang
-鵠	gu hu
+鵠	gu hu		傦
 鵡	wu
 鵢	shen
 鵣	lai
@@ -26198,7 +26198,7 @@ extension HanReadings {
 鶸	ruo
 鶹	liu
 鶺	ji
-鶻	gu hu
+鶻	gu hu		傦
 鶼	jian
 鶽	sun
 鶾	han
@@ -26456,7 +26456,7 @@ extension HanReadings {
 麺	mian
 麻	ma
 麼	ma me yao
-麽	ma me mo yao
+麽	ma me mo yao		么
 麾	hui
 麿	mo
 黀	zou
@@ -26615,7 +26615,7 @@ extension HanReadings {
 齙	bao
 齚	ze
 齛	xie
-齜	chai zi
+齜	chai zi		乲
 齝	chi
 齞	yan
 齟	ju

@@ -36,6 +36,9 @@ enum HangulKeys {
         case 0x1161...0x1175: return [0x314F + (v - 0x1161)]
         case 0x11A8...0x11C2: return [finals[Int(v - 0x11A8)]]
         case 0x3131...0x3163: return [v]
+        // NFKC folds the compatibility ㅀ and ㅄ to these old initials, not to finals.
+        case 0x111A: return [0x3140]
+        case 0x1121: return [0x3144]
         default: return nil
         }
     }
@@ -73,23 +76,26 @@ enum HangulKeys {
         return (bytes, source)
     }
 
-    /// Separates runs of syllables in an initials text (never in a query).
-    static let runBreak: UInt8 = 0x01
+    /// Separates runs of syllables in an initials text (never in a query): three bytes, as long as a
+    /// syllable or a jamo in UTF-8, so that the two texts stay aligned.
+    static let runBreak: [UInt8] = [0x01, 0x01, 0x01]
 
     /// The initials text of a folded text: each syllable's initial consonant (UTF-8), white space
-    /// skipped, any other character a run break; with, per byte, the scalar it came from.
-    static func initialsText(_ scalars: [Unicode.Scalar]) -> (bytes: [UInt8], source: [Int32]) {
-        var bytes: [UInt8] = [], source: [Int32] = []
+    /// skipped, any other run of characters a run break; with, aligned byte for byte, the syllables
+    /// themselves (a run break again for a break), and, per three bytes, the scalar they came from.
+    static func initialsText(_ scalars: [Unicode.Scalar]) -> (bytes: [UInt8], syllables: [UInt8], source: [Int32]) {
+        var bytes: [UInt8] = [], syllables: [UInt8] = [], source: [Int32] = []
         for (i, s) in scalars.enumerated() where !s.properties.isWhitespace {
             if isSyllable(s) {
-                let utf8 = Array(String(Unicode.Scalar(initial(ofSyllable: s))!).utf8)
-                bytes.append(contentsOf: utf8)
-                source.append(contentsOf: repeatElement(Int32(i), count: utf8.count))
-            } else if bytes.last != runBreak {
-                bytes.append(runBreak)
+                bytes.append(contentsOf: String(Unicode.Scalar(initial(ofSyllable: s))!).utf8)
+                syllables.append(contentsOf: String(s).utf8)
+                source.append(Int32(i))
+            } else if bytes.suffix(3) != runBreak[...] {
+                bytes.append(contentsOf: runBreak)
+                syllables.append(contentsOf: runBreak)
                 source.append(Int32(i))
             }
         }
-        return (bytes, source)
+        return (bytes, syllables, source)
     }
 }

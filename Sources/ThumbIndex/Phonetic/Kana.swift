@@ -82,13 +82,15 @@ enum Romaji {
         return out
     }
 
-    /// ICU's romaji of a kana word: `Hiragana-Latin`, `Katakana-Latin`, then `Latin-ASCII`,
-    /// lowercased, without apostrophes.
+    /// ICU's romaji of a kana word: `Katakana-Latin`, `Hiragana-Latin`, then `Latin-ASCII` (each
+    /// its own call: in a compound ID, `Latin-ASCII` leaves the macron of ー), lowercased, keeping
+    /// only letters and digits (no apostrophe, no `~` that ICU writes for a small kana without a base).
+    /// Katakana first: `Hiragana-Latin` would read the katakana ジョ as `ji~yo`.
     static func romanized(_ word: String) throws -> [UInt8] {
-        var latin = try ICU.transliterate(word, id: "Hiragana-Latin")
-        latin = try ICU.transliterate(latin, id: "Katakana-Latin")
+        var latin = try ICU.transliterate(word, id: "Katakana-Latin")
+        latin = try ICU.transliterate(latin, id: "Hiragana-Latin")
         latin = try ICU.transliterate(latin, id: "Latin-ASCII")
-        return Array(latin.lowercased().utf8).filter { $0 != UInt8(ascii: "'") }
+        return Array(latin.lowercased().utf8).filter { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
     }
 }
 

@@ -5,21 +5,40 @@ struct KeyTextIndex: Sendable {
     let entryRows: [UInt32]
     /// The key texts, one entry each.
     let index: TextIndex
+    /// Whether entry e is row e for every row of the listing (every row has one entry): then a
+    /// search's entries are its rows, bitmap and all.
+    let entriesAreRows: Bool
+    /// The rows of each one-character key that most rows have (a Hangul key such as ㅇ, a romaji
+    /// letter): such a query would otherwise list a suffix for nearly every key of the listing.
+    let denseKeys: [UInt32: RowBitmap]
 
-    var byteCount: Int { 4 * entryRows.count + index.byteCount }
+    var byteCount: Int {
+        4 * entryRows.count + index.byteCount + denseKeys.values.reduce(0) { $0 + 8 * $1.words.count + 4 * $1.blockRanks.count }
+    }
     var isEmpty: Bool { entryRows.isEmpty }
 
     /// The rows that have an entry matching the non-empty key query `q` in `mode`, ascending.
-    func rows(matching q: [UInt8], mode: MatchMode) -> [UInt32] {
-        guard !isEmpty else { return [] }
-        let entries = index.entries(matching: q, mode: mode).idList
+    func rows(matching q: [UInt8], mode: MatchMode) -> SearchResult.Rows.Storage {
+        guard !isEmpty else { return .ids([]) }
+        if mode == .contains, let key = Self.packedCharacter(q[...]), let rows = denseKeys[key] { return .bitmap(rows) }
+        let found = index.entries(matching: q, mode: mode)
+        if entriesAreRows { return found }
+        let entries = found.idList
         var rows: [UInt32] = []
         rows.reserveCapacity(entries.count)
         for e in entries {
             let row = entryRows[Int(e)]
             if rows.last != row { rows.append(row) }
         }
-        return rows
+        return .ids(rows)
+    }
+
+    /// The UTF-8 of one character packed into an integer (its bytes, high to low), or nil when `utf8`
+    /// is not exactly one character.
+    static func packedCharacter(_ utf8: ArraySlice<UInt8>) -> UInt32? {
+        guard let first = utf8.first, utf8.count <= 4, first & 0xC0 != 0x80,
+              utf8.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }) else { return nil }
+        return utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     /// How many suffixes start with `q` (the work of ``rows(matching:mode:)``).
@@ -58,11 +77,47 @@ struct KeyTextIndex: Sendable {
             words.append(contentsOf: wordStarts.map { base + $0 })
         }
 
-        func build() throws -> KeyTextIndex {
+        /// The index of the entries added, for a listing of `rowCount` rows.
+        func build(rowCount: Int) throws -> KeyTextIndex {
             try Limits.check(foldedBytes: text.count)
             var bits = BitSet(count: text.count)
             for w in words where w < text.count { bits[w] = true }
-            return KeyTextIndex(entryRows: rows, index: TextIndex(text: text, starts: starts, wordStarts: bits))
+            let identity = rows.count == rowCount && rows.enumerated().allSatisfy { Int($1) == $0 }
+            return KeyTextIndex(entryRows: rows, index: TextIndex(text: text, starts: starts, wordStarts: bits),
+                                entriesAreRows: identity, denseKeys: denseKeys(rowCount: rowCount))
+        }
+
+        /// Bitmaps of the rows of each one-character key found in more than one row in 32.
+        private func denseKeys(rowCount: Int) -> [UInt32: RowBitmap] {
+            // Pass 1 counts the rows of every key; pass 2 sets the bits of the dense ones.
+            var counts: [UInt32: (rows: Int, last: UInt32)] = [:]
+            forEachKey { key, row in
+                let seen = counts[key] ?? (0, .max)
+                if seen.last != row { counts[key] = (seen.rows + 1, row) }
+            }
+            let dense = counts.filter { $0.value.rows * 32 > rowCount }.keys.sorted()
+            guard !dense.isEmpty else { return [:] }
+            let slot = Dictionary(uniqueKeysWithValues: dense.enumerated().map { ($1, $0) })
+            var words = [[UInt64]](repeating: [UInt64](repeating: 0, count: (rowCount + 63) / 64), count: dense.count)
+            forEachKey { key, row in
+                if let k = slot[key] { words[k][Int(row) >> 6] |= 1 << UInt64(row & 63) }
+            }
+            return Dictionary(uniqueKeysWithValues: dense.indices.map { (dense[$0], RowBitmap(words: words[$0])) })
+        }
+
+        /// Calls `body` with every character (its UTF-8, packed) of every entry, and the entry's row.
+        private func forEachKey(_ body: (UInt32, UInt32) -> Void) {
+            for e in 0..<rows.count {
+                var i = Int(starts[e])
+                let end = Int(starts[e + 1])
+                while i < end {
+                    var j = i + 1
+                    var key = UInt32(text[i])
+                    while j < end && text[j] & 0xC0 == 0x80 { key = key << 8 | UInt32(text[j]); j += 1 }
+                    body(key, rows[e])
+                    i = j
+                }
+            }
         }
     }
 }

@@ -1,10 +1,28 @@
 /// The phonetic keys one item gets, spelled out for people (`thumbindex explain`): what the rules of
 /// <doc:PhoneticSearch> will find it by.
 package struct PhoneticExplanation: Sendable {
-    /// One line: what the key is, and the key.
+    /// The rules of one language (see <doc:PhoneticSearch>).
+    package enum Rules: String, Sendable, CaseIterable {
+        /// Pinyin readings of Han characters and their initials.
+        case chinese
+        /// 2-set keystrokes of Hangul, and initial consonants.
+        case korean
+        /// Kana as one script, and kana and romaji through readings.
+        case japanese
+    }
+
+    /// One line: the rules it belongs to, what the key is, and the key.
     package struct Line: Sendable, Equatable {
+        package let rules: Rules
         package let rule: String
         package let key: String
+    }
+
+    /// The rules `phonetic` applies to a listing in `locale` (ICU's name), in the order of ``Rules``:
+    /// under ``Phonetic/auto`` those of the locale's language, if any.
+    package static func rules(_ phonetic: Phonetic, forLocale locale: String) -> [Rules] {
+        let applied = phonetic.rules(forLocale: locale)
+        return Rules.allCases.filter { applied.contains($0.option) }
     }
 
     /// The lines, rule by rule: a line per Han character (its readings), the Hangul keys and
@@ -24,23 +42,23 @@ package struct PhoneticExplanation: Sendable {
             guard Pinyin.isHan(s) else { inRun = false; continue }
             let readings = table.readings(of: s, startsRun: !inRun)
             let note = inRun ? "" : " (starts a run)"
-            lines.append(Line(rule: "pinyin \(s)\(note)", key: readings.isEmpty ? "(no reading)" : readings.joined(separator: " ")))
+            lines.append(Line(rules: .chinese, rule: "pinyin \(s)\(note)", key: readings.isEmpty ? "(no reading)" : readings.joined(separator: " ")))
             inRun = true
         }
         if HangulKeys.containsHangul(scalars) {
-            lines.append(Line(rule: "hangul keys", key: String(decoding: HangulKeys.keyText(scalars).bytes, as: UTF8.self)))
-            let initials = HangulKeys.initialsText(scalars).bytes.map { $0 == HangulKeys.runBreak ? UInt8(ascii: "|") : $0 }
-            lines.append(Line(rule: "hangul initials", key: String(decoding: initials, as: UTF8.self)))
+            lines.append(Line(rules: .korean, rule: "hangul keys", key: String(decoding: HangulKeys.keyText(scalars).bytes, as: UTF8.self)))
+            let initials = HangulKeys.initialsText(scalars).bytes.filter { $0 != 0x01 }
+            lines.append(Line(rules: .korean, rule: "hangul initials", key: String(decoding: initials, as: UTF8.self)))
         }
         let readingBytes = reading.flatMap { $0.isEmpty ? nil : Array($0.utf8)[...] }
         let words = try ReadingKeys.words(text: scalars, reading: readingBytes)
         if !words.isEmpty {
             var cache: [String: [UInt8]] = [:]
             let keys = try ReadingKeys(words: words, cache: &cache)
-            lines.append(Line(rule: "kana reading", key: String(decoding: keys.kana.bytes, as: UTF8.self)))
-            lines.append(Line(rule: "romaji", key: String(decoding: keys.romaji.bytes, as: UTF8.self)))
+            lines.append(Line(rules: .japanese, rule: "kana reading", key: String(decoding: keys.kana.bytes, as: UTF8.self)))
+            lines.append(Line(rules: .japanese, rule: "romaji", key: String(decoding: keys.romaji.bytes, as: UTF8.self)))
             if keys.shortRomaji.bytes != keys.romaji.bytes {
-                lines.append(Line(rule: "romaji, long vowels short", key: String(decoding: keys.shortRomaji.bytes, as: UTF8.self)))
+                lines.append(Line(rules: .japanese, rule: "romaji, long vowels short", key: String(decoding: keys.shortRomaji.bytes, as: UTF8.self)))
             }
         }
         self.lines = lines
@@ -49,4 +67,15 @@ package struct PhoneticExplanation: Sendable {
 
     /// Where the readings table came from.
     package static var dataVersion: String { HanReadings.dataVersion }
+}
+
+extension PhoneticExplanation.Rules {
+    /// The rule set's flag in ``PhoneticRules``.
+    var option: PhoneticRules {
+        switch self {
+        case .chinese: .chinese
+        case .korean: .korean
+        case .japanese: .japanese
+        }
+    }
 }

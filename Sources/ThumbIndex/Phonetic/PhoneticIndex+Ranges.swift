@@ -25,7 +25,13 @@ extension PhoneticIndex {
             }
         }
         if pq.hangulInitials != nil {
-            for m in hangulUnitMatches(ofRow: UInt32(row), pq, mode: mode, main: main) { add(scalars: m) }
+            let query = HangulInitialsIndex.Query(pq)
+            let source = HangulKeys.initialsText(scalars).source
+            for e in hangulInitials.initials.entries(ofRow: row) {
+                for k in hangulInitials.occurrences(query, inEntry: e, mode: mode) {
+                    add(scalars: Int(source[k])...Int(source[k + query.units.count - 1]))
+                }
+            }
         }
         if let kana = pq.kana {
             byteRanges += try MatchRanges.occurrences(of: kana, in: Kana.folded(folded.bytes), mode: mode)

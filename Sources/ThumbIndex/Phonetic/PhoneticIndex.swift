@@ -8,7 +8,7 @@ struct PhoneticIndex: Sendable {
     /// Korean: the keys of rows with Hangul.
     let hangulKeys: KeyTextIndex
     /// Korean: the syllables' initial consonants of rows with Hangul.
-    let hangulInitials: KeyTextIndex
+    let hangulInitials: HangulInitialsIndex
     /// Japanese: rows with katakana, folded to hiragana (byte-aligned with the main text).
     let kanaVariant: KeyTextIndex
     /// Japanese: readings in kana (folded, without white space).
@@ -28,7 +28,7 @@ struct PhoneticIndex: Sendable {
     /// The keys of every row of `main` (the default fold of the texts), with `readings` in the same
     /// row order (nil: none); with `keys` false, none (for measuring what the keys cost).
     init(main: TextIndex, readings: TextColumn?, keys withKeys: Bool = true) throws {
-        var keys = KeyTextIndex.Builder(), initials = KeyTextIndex.Builder()
+        var keys = KeyTextIndex.Builder(), initials = HangulInitialsIndex.Builder()
         var kanaVariant = KeyTextIndex.Builder(), kanaReadings = KeyTextIndex.Builder(), romaji = KeyTextIndex.Builder()
         var pinyin = PinyinIndex.Builder()
         var readingIsText = BitSet(count: main.entryCount)
@@ -38,7 +38,9 @@ struct PhoneticIndex: Sendable {
             let start = Int(main.starts[row]), end = Int(main.starts[row + 1])
             let utf8 = main.text[start..<end]
             let hasReading = readings.map { !$0.isEmpty(row: row) } ?? false
-            if !hasReading && !utf8.contains(where: { $0 >= 0x80 }) { continue }
+            // Han, Hangul and kana are three or four bytes in UTF-8, led by E1–ED or F0 (U+1000–DFFF,
+            // U+10000–3FFFF): a row without such a byte has no keys (most rows of most listings).
+            if !hasReading && !utf8.contains(where: { (0xE1...0xED).contains($0) || $0 == 0xF0 }) { continue }
             let row8 = Array(utf8)
             let scalars = Array(String(decoding: row8, as: UTF8.self).unicodeScalars)
             // Byte offset of each scalar, and whether it starts a word.
@@ -52,7 +54,7 @@ struct PhoneticIndex: Sendable {
                 let k = HangulKeys.keyText(scalars)
                 keys.add(row: row, key: k.bytes, wordStarts: Self.wordStarts(k.source, startsWord))
                 let i = HangulKeys.initialsText(scalars)
-                initials.add(row: row, key: i.bytes, wordStarts: Self.wordStarts(i.source, startsWord))
+                initials.add(row: row, text: i, wordStarts: i.source.indices.filter { startsWord[Int(i.source[$0])] }.map { 3 * $0 })
             }
 
             if Kana.hasKatakana(row8) {
@@ -70,12 +72,12 @@ struct PhoneticIndex: Sendable {
                 romaji.add(row: row, key: k.shortRomaji.bytes, wordStarts: k.shortRomaji.wordStarts)
             }
         }
-        hangulKeys = try keys.build()
-        hangulInitials = try initials.build()
-        self.kanaVariant = try kanaVariant.build()
-        self.kanaReadings = try kanaReadings.build()
-        self.romaji = try romaji.build()
-        self.pinyin = try pinyin.build()
+        hangulKeys = try keys.build(rowCount: main.entryCount)
+        hangulInitials = try initials.build(rowCount: main.entryCount)
+        self.kanaVariant = try kanaVariant.build(rowCount: main.entryCount)
+        self.kanaReadings = try kanaReadings.build(rowCount: main.entryCount)
+        self.romaji = try romaji.build(rowCount: main.entryCount)
+        self.pinyin = try pinyin.build(rowCount: main.entryCount)
         self.readingIsText = readingIsText
     }
 

@@ -90,8 +90,3 @@ struct PhoneticQuery: Sendable, Equatable {
             && extends(romaji, shorter.romaji)
     }
 }
-
-extension PhoneticQuery {
-    /// Whether the Korean initials rule has syllables to check (not only consonants).
-    var hangulUnitsHaveSyllables: Bool { hangulUnits.contains { $0 >= 0xAC00 } }
-}

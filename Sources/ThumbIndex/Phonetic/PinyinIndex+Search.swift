@@ -1,30 +1,109 @@
 extension PinyinIndex {
-    /// The rows that match the pinyin query `q` (letters and Han characters) in `mode`, ascending.
-    func rows(matching q: [Unicode.Scalar], mode: MatchMode) -> [UInt32] {
-        guard !q.isEmpty, !rows.isEmpty else { return [] }
+    /// Which row lists answer `q`: ranges of ``unitRowList`` whose rows match outright, and ranges of
+    /// the pair and triple lists (and, outside ``MatchMode/contains``, of ``unitRowList``) whose rows
+    /// are candidates to check.
+    struct Plan {
+        var exact: [Range<Int>] = []
+        var exactPairs: [Range<Int>] = []
+        var unitCandidates: [Range<Int>] = []
+        var pairCandidates: [Range<Int>] = []
+        var tripleCandidates: [Range<Int>] = []
+
+        /// Rows listed, with a check weighing as much as eight listed rows.
+        var cost: Int {
+            (exact + exactPairs).reduce(0) { $0 + $1.count }
+                + 8 * (unitCandidates + pairCandidates + tripleCandidates).reduce(0) { $0 + $1.count }
+        }
+    }
+
+    func plan(_ q: [Unicode.Scalar], mode: MatchMode) -> Plan {
+        var plan = Plan()
+        guard !q.isEmpty, !rows.isEmpty else { return plan }
         let letters = q.map { Pinyin.isQueryLetter($0) ? UInt8($0.value) : 0 }
-        var exact: [UInt32] = [], candidates: [UInt32] = []
+        /// Whether q[range] can be one piece: a Han character, or a prefix of some reading.
+        func isPiece(_ range: Range<Int>) -> Bool {
+            if Pinyin.isHan(q[range.lowerBound]) { return range.count == 1 }
+            return !letters[range].contains(0) && piecePrefixes.contains(Array(letters[range]))
+        }
         // One piece: a unit that is q, or has a reading that starts with q.
+        var onePiece: [Range<Int>] = []
         if q.count == 1 && Pinyin.isHan(q[0]) {
-            if let id = alphabet.firstIndex(of: q[0]) { exact = unitRows(id) }
-        } else if letters.allSatisfy({ $0 != 0 }), piecePrefixes.contains(letters) {
-            for id in alphabet.indices where (readings[id] + runStartReadings[id]).contains(where: { $0.starts(with: letters) }) {
-                exact = RowSet.union(exact, unitRows(id))
+            if let id = alphabet.firstIndex(of: q[0]) { onePiece.append(unitRowRange(id)) }
+        } else if isPiece(0..<q.count) {
+            for id in alphabet.indices
+            where readings[id].contains(where: { $0.starts(with: letters) }) || runStartReadings[id].contains(where: { $0.starts(with: letters) }) {
+                onePiece.append(unitRowRange(id))
             }
         }
-        if mode != .contains { candidates = exact; exact = [] }
-        // Two or more pieces: the first q[0..<m], the second starting at q[m].
-        for m in 1..<q.count {
-            // Pieces of letters are prefix-closed: once q[0..<m] cannot be one, no longer one can.
-            let isPiece = Pinyin.isHan(q[0]) ? m == 1
-                : !letters[..<m].contains(0) && piecePrefixes.contains(Array(letters[..<m]))
-            guard isPiece else { break }
-            for a in initials(of: q[0]) {
-                for b in initials(of: q[m]) { candidates = RowSet.union(candidates, pairRows(a * 26 + b)) }
+        if mode == .contains { plan.exact = onePiece } else { plan.unitCandidates = onePiece }
+
+        // Pieces of letters are prefix-closed: once q[a..<b] cannot be one, no longer one can.
+        var exactPairKeys = Set<Int>(), pairKeys = Set<Int>(), tripleKeys = Set<Int>()
+        /// The readings (indexes into `syllables`) a piece q[range] may stand for: those it starts
+        /// (letters), or those of the Han character.
+        func readingsOfPiece(_ range: Range<Int>) -> [Int] {
+            if Pinyin.isHan(q[range.lowerBound]) {
+                let all = readingsOf(q[range.lowerBound])
+                return syllables.indices.filter { all.contains(syllables[$0]) }
+            }
+            return syllables.indices.filter { syllables[$0].starts(with: letters[range]) }
+        }
+        for m1 in 1..<q.count {
+            guard isPiece(0..<m1) else { break }
+            // Exactly two pieces: a unit whose reading starts with q[0..<m1], then one whose reading
+            // starts with q[m1...]. Exact for pieces of letters; a Han character only narrows the
+            // readings (another character may have the same one).
+            if isPiece(m1..<q.count) {
+                let exact = mode == .contains && !Pinyin.isHan(q[0]) && !Pinyin.isHan(q[m1])
+                let second = readingsOfPiece(m1..<q.count)
+                for r in readingsOfPiece(0..<m1) {
+                    for s in second {
+                        if exact { exactPairKeys.insert(r * syllables.count + s) } else { pairKeys.insert(r * syllables.count + s) }
+                    }
+                }
+            }
+            // Three pieces or more: the first three start with q[0], q[m1] and q[m2].
+            for m2 in (m1 + 1)..<q.count {
+                guard isPiece(m1..<m2) else { break }
+                for a in initials(of: q[0]) {
+                    for b in initials(of: q[m1]) {
+                        for c in initials(of: q[m2]) { tripleKeys.insert((a * 26 + b) * 26 + c) }
+                    }
+                }
             }
         }
-        let checked = candidates.filter { row(Int($0), matches: q, mode: mode) }
+        plan.exactPairs = exactPairKeys.sorted().map { Int(pairRowStarts[$0])..<Int(pairRowStarts[$0 + 1]) }
+        plan.pairCandidates = pairKeys.subtracting(exactPairKeys).sorted().map { Int(pairRowStarts[$0])..<Int(pairRowStarts[$0 + 1]) }
+        plan.tripleCandidates = tripleKeys.sorted().map { Int(tripleRowStarts[$0])..<Int(tripleRowStarts[$0 + 1]) }
+        return plan
+    }
+
+    /// The rows that match the pinyin query `q` (letters and Han characters) in `mode`, ascending.
+    func rows(matching q: [Unicode.Scalar], mode: MatchMode) -> SearchResult.Rows.Storage {
+        let plan = plan(q, mode: mode)
+        let exact = RowSet.union(Self.rows(plan.exact, of: unitRowList, universe: rowCount),
+                                 Self.rows(plan.exactPairs, of: pairRowList, universe: rowCount))
+        let unitCandidates = Self.rows(plan.unitCandidates, of: unitRowList, universe: rowCount)
+        let pairCandidates = Self.rows(plan.pairCandidates, of: pairRowList, universe: rowCount)
+        let tripleCandidates = Self.rows(plan.tripleCandidates, of: tripleRowList, universe: rowCount)
+        let candidates = RowSet.union(RowSet.union(unitCandidates, pairCandidates), tripleCandidates)
+        var checked: [UInt32] = []
+        let isExact: (Int) -> Bool
+        if case .bitmap(let bitmap) = exact { isExact = { bitmap.contains($0) } } else { isExact = { _ in false } }
+        for row in SearchResult.Rows(storage: candidates) where !isExact(row) && self.row(row, matches: q, mode: mode) {
+            checked.append(UInt32(row))
+        }
         return RowSet.union(exact, checked)
+    }
+
+    /// The rows of the ranges of `list`, sorted and without repeats.
+    private static func rows(_ ranges: [Range<Int>], of list: [UInt32], universe: Int) -> SearchResult.Rows.Storage {
+        let count = ranges.reduce(0) { $0 + $1.count }
+        return list.withUnsafeBufferPointer { list in
+            RowSet.sortedUnique(count: count, universe: universe) { add in
+                for range in ranges { for i in range { add(list[i]) } }
+            }
+        }
     }
 
     /// Whether `row` matches the pinyin query `q` in `mode`.
@@ -50,6 +129,9 @@ extension PinyinIndex {
     }
 
     /// The last unit of the shortest match of `q` that starts at unit `start`, or nil.
+    ///
+    /// The positions of `q` reached so far are bits of a mask (queries of 64 scalars and more are
+    /// checked through the same steps on a set).
     private func match(_ q: [Unicode.Scalar], from start: Int, in range: Range<Int>, mode: MatchMode) -> Int? {
         let flags = units[start]
         switch mode {
@@ -57,7 +139,41 @@ extension PinyinIndex {
         case .prefix: guard flags & Self.itemStart != 0 else { return nil }
         case .words: guard flags & Self.wordStart != 0 else { return nil }
         }
-        var reach = Set([0])
+        guard q.count < 64 else { return longMatch(q, from: start, in: range) }
+        let end = UInt64(1) << UInt64(q.count)
+        var reach: UInt64 = 1
+        var u = start
+        while u < range.upperBound && (u == start || units[u] & Self.runStart == 0) {
+            var next: UInt64 = 0
+            let id = Int(units[u] >> 3)
+            let rs = units[u] & Self.runStart != 0 ? runStartReadings[id] : readings[id]
+            var positions = reach
+            while positions != 0 {
+                let p = positions.trailingZeroBitCount
+                positions &= positions &- 1
+                if Pinyin.isHan(q[p]) {
+                    if alphabet[id] == q[p] { next |= UInt64(1) << UInt64(p + 1) }
+                    continue
+                }
+                for r in rs {
+                    var k = 0
+                    while p + k < q.count && k < r.count && q[p + k].value == UInt32(r[k]) {
+                        k += 1
+                        next |= UInt64(1) << UInt64(p + k)
+                    }
+                }
+            }
+            if next & end != 0 { return u }
+            guard next != 0 else { return nil }
+            reach = next
+            u += 1
+        }
+        return nil
+    }
+
+    /// ``match(_:from:in:mode:)`` for a query of 64 scalars or more, on a set of positions.
+    private func longMatch(_ q: [Unicode.Scalar], from start: Int, in range: Range<Int>) -> Int? {
+        var reach: Set<Int> = [0]
         var u = start
         while u < range.upperBound && (u == start || units[u] & Self.runStart == 0) {
             var next = Set<Int>()
@@ -77,7 +193,6 @@ extension PinyinIndex {
                 }
             }
             if next.contains(q.count) { return u }
-            next.remove(q.count)
             guard !next.isEmpty else { return nil }
             reach = next
             u += 1
@@ -85,19 +200,18 @@ extension PinyinIndex {
         return nil
     }
 
-    private func unitRows(_ id: Int) -> [UInt32] {
-        Array(unitRowList[Int(unitRowStarts[id])..<Int(unitRowStarts[id + 1])])
-    }
-
-    private func pairRows(_ key: Int) -> [UInt32] {
-        Array(pairRowList[Int(pairRowStarts[key])..<Int(pairRowStarts[key + 1])])
-    }
+    private func unitRowRange(_ id: Int) -> Range<Int> { Int(unitRowStarts[id])..<Int(unitRowStarts[id + 1]) }
 
     /// The initial letters (0–25) a piece starting with `s` may have: the letter, or the initials of
     /// the Han character's readings.
     private func initials(of s: Unicode.Scalar) -> Set<Int> {
         if Pinyin.isQueryLetter(s) { return [Int(s.value) - 97] }
+        return Set(readingsOf(s).compactMap { $0.first.map { Int($0) - 97 } })
+    }
+
+    /// Every reading of the Han character `s` in the listing, inside a run or at its start.
+    private func readingsOf(_ s: Unicode.Scalar) -> Set<[UInt8]> {
         guard let id = alphabet.firstIndex(of: s) else { return [] }
-        return Set((readings[id] + runStartReadings[id]).compactMap { $0.first.map { Int($0) - 97 } })
+        return Set(readings[id] + runStartReadings[id])
     }
 }

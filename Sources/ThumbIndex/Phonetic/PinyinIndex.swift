@@ -3,10 +3,12 @@
 ///
 /// - `unitRows`: per distinct Han character of the listing, the rows that hold it. A query that is a
 ///   single piece (a prefix of one reading, or one Han character) is answered from it exactly.
-/// - `pairRows`: per pair of initial letters (a, b), the rows where a unit with a reading starting
-///   with a is followed, in the same run, by one with a reading starting with b. A query of two or
-///   more pieces has a first piece q[0..<m] and a second piece starting with q[m]: its candidates are
-///   the rows of the pairs (q[0], q[m]) for every m where q[0..<m] can be a piece.
+/// - `pairRows`: per two readings (r, s), the rows where a unit read r is followed, in the same run,
+///   by one read s. A query cut into exactly two pieces of letters, q[0..<m] and q[m...], matches
+///   exactly the rows of the pairs (r, s) where r starts with q[0..<m] and s with q[m...].
+/// - `tripleRows`: per three initial letters (a, b, c), the rows with three such units in a row of a
+///   run. A query cut into three pieces or more has as candidates the rows of (q[0], q[m1], q[m2])
+///   for its first three pieces q[0..<m1], q[m1..<m2] and q[m2...] (the third may go on).
 struct PinyinIndex: Sendable {
     /// The distinct Han characters of the listing; a unit is an index into it.
     let alphabet: [Unicode.Scalar]
@@ -22,17 +24,24 @@ struct PinyinIndex: Sendable {
     /// Rows per alphabet entry (CSR: `unitRowStarts[a]..<unitRowStarts[a+1]` of `unitRowList`).
     let unitRowStarts: [UInt32]
     let unitRowList: [UInt32]
-    /// Rows per initial pair `a * 26 + b` (CSR).
+    /// The distinct readings of the alphabet, sorted (what a pair's reading is an index into).
+    let syllables: [[UInt8]]
+    /// Rows per two readings, `r * syllables.count + s` (CSR).
     let pairRowStarts: [UInt32]
     let pairRowList: [UInt32]
+    /// Rows per three initials `(a * 26 + b) * 26 + c` (CSR).
+    let tripleRowStarts: [UInt32]
+    let tripleRowList: [UInt32]
     /// Every prefix of every reading: what a piece of letters may be.
     let piecePrefixes: Set<[UInt8]>
+    /// How many rows the listing has (the universe of row sets).
+    let rowCount: Int
 
     static let runStart: UInt32 = 1, wordStart: UInt32 = 2, itemStart: UInt32 = 4
 
     var byteCount: Int {
         4 * (rows.count + unitStarts.count + units.count + unitRowStarts.count + unitRowList.count
-             + pairRowStarts.count + pairRowList.count) + 4 * alphabet.count
+             + pairRowStarts.count + pairRowList.count + tripleRowStarts.count + tripleRowList.count) + 4 * alphabet.count
             + readings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
     }
 
@@ -78,7 +87,7 @@ struct PinyinIndex: Sendable {
             unitStarts.append(UInt32(units.count))
         }
 
-        func build() throws -> PinyinIndex {
+        func build(rowCount: Int) throws -> PinyinIndex {
             let table = HanReadings.shared
             func ascii(_ readings: [String]) -> [[UInt8]] {
                 readings.map { Array($0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
@@ -86,34 +95,53 @@ struct PinyinIndex: Sendable {
             let readings = alphabet.map { ascii(table.readings(of: $0, startsRun: false)) }
             let runStartReadings = alphabet.map { ascii(table.readings(of: $0, startsRun: true)) }
             var prefixes = Set<[UInt8]>()
-            for r in Set(readings.joined()).union(runStartReadings.joined()) {
+            let syllables = Set(readings.joined()).union(runStartReadings.joined()).sorted { $0.lexicographicallyPrecedes($1) }
+            for r in syllables {
                 for k in 1...r.count { prefixes.insert(Array(r[..<k])) }
             }
-            func initials(_ id: Int, _ flags: UInt32) -> Set<Int> {
-                let rs = flags & PinyinIndex.runStart != 0 ? runStartReadings[id] : readings[id]
-                return Set(rs.compactMap { $0.first.map { Int($0) - 97 } }.filter { (0..<26).contains($0) })
+            let syllableIndex = Dictionary(uniqueKeysWithValues: syllables.enumerated().map { ($1, $0) })
+            func unitReadings(_ unit: UInt32) -> [[UInt8]] {
+                unit & PinyinIndex.runStart != 0 ? runStartReadings[Int(unit >> 3)] : readings[Int(unit >> 3)]
             }
-            var unitPairs: [(UInt32, UInt32)] = [], initialPairs: [(UInt32, UInt32)] = []
+            func initials(_ unit: UInt32) -> Set<Int> {
+                Set(unitReadings(unit).compactMap { $0.first.map { Int($0) - 97 } }.filter { (0..<26).contains($0) })
+            }
+            var unitPairs: [(UInt32, UInt32)] = [], readingPairs: [(UInt32, UInt32)] = [], triples: [(UInt32, UInt32)] = []
             for (r, row) in rows.enumerated() {
                 let range = Int(unitStarts[r])..<Int(unitStarts[r + 1])
-                var seenUnits = Set<UInt32>(), seenPairs = Set<Int>()
+                var seenUnits = Set<UInt32>(), seenPairs = Set<Int>(), seenTriples = Set<Int>()
                 for u in range {
                     let id = units[u] >> 3
                     if seenUnits.insert(id).inserted { unitPairs.append((id, row)) }
                     guard u + 1 < range.upperBound, units[u + 1] & PinyinIndex.runStart == 0 else { continue }
-                    for a in initials(Int(id), units[u]) {
-                        for b in initials(Int(units[u + 1] >> 3), units[u + 1]) where seenPairs.insert(a * 26 + b).inserted {
-                            initialPairs.append((UInt32(a * 26 + b), row))
+                    let next = initials(units[u + 1])
+                    let nextReadings = unitReadings(units[u + 1]).map { syllableIndex[$0]! }
+                    for reading in unitReadings(units[u]) {
+                        let r = syllableIndex[reading]! * syllables.count
+                        for s in nextReadings where seenPairs.insert(r + s).inserted {
+                            readingPairs.append((UInt32(r + s), row))
+                        }
+                    }
+                    guard u + 2 < range.upperBound, units[u + 2] & PinyinIndex.runStart == 0 else { continue }
+                    let third = initials(units[u + 2])
+                    for a in initials(units[u]) {
+                        for b in next {
+                            for c in third where seenTriples.insert((a * 26 + b) * 26 + c).inserted {
+                                triples.append((UInt32((a * 26 + b) * 26 + c), row))
+                            }
                         }
                     }
                 }
             }
             let (unitRowStarts, unitRowList) = Self.csr(unitPairs, keys: alphabet.count)
-            let (pairRowStarts, pairRowList) = Self.csr(initialPairs, keys: 26 * 26)
+            let (pairRowStarts, pairRowList) = Self.csr(readingPairs, keys: syllables.count * syllables.count)
+            let (tripleRowStarts, tripleRowList) = Self.csr(triples, keys: 26 * 26 * 26)
             return PinyinIndex(alphabet: alphabet, readings: readings, runStartReadings: runStartReadings,
                                rows: rows, unitStarts: unitStarts, units: units,
-                               unitRowStarts: unitRowStarts, unitRowList: unitRowList,
-                               pairRowStarts: pairRowStarts, pairRowList: pairRowList, piecePrefixes: prefixes)
+                               unitRowStarts: unitRowStarts, unitRowList: unitRowList, syllables: syllables,
+                               pairRowStarts: pairRowStarts, pairRowList: pairRowList,
+                               tripleRowStarts: tripleRowStarts, tripleRowList: tripleRowList, piecePrefixes: prefixes,
+                               rowCount: rowCount)
         }
 
         /// Lists of rows per key, from (key, row) pairs with rows ascending per key.
@@ -133,10 +161,12 @@ struct PinyinIndex: Sendable {
 
 /// Scalars that pinyin search treats specially.
 enum Pinyin {
-    /// A Han character: the CJK unified and compatibility ideographs.
+    /// A Han character (Unicode's Script=Han): the CJK unified and compatibility ideographs, the
+    /// radicals, 々, 〇 and the Hangzhou numerals. Only the ideographs have readings.
     static func isHan(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
-        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF: true
+        case 0x2E80...0x2FDF, 0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF: true
         default: false
         }
     }

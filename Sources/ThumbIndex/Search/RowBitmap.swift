@@ -13,6 +13,11 @@ struct RowBitmap: Sendable {
     /// Number of set bits.
     var count: Int { Int(blockRanks[blockRanks.count - 1]) }
 
+    /// Whether `row` is in the set.
+    func contains(_ row: Int) -> Bool {
+        row >= 0 && row < words.count * 64 && words[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
     init(words: [UInt64]) {
         self.words = words
         let blocks = (words.count + 7) / 8

@@ -60,6 +60,16 @@ enum RowSet {
         return .bitmap(RowBitmap(words: words))
     }
 
+    /// The union of two row sets: a bitmap when either is one.
+    static func union(_ a: SearchResult.Rows.Storage, _ b: SearchResult.Rows.Storage) -> SearchResult.Rows.Storage {
+        switch (a, b) {
+        case (.all, _): a
+        case (_, .all): b
+        case (.bitmap, _): union(a, b.idList)
+        default: union(b, a.idList)
+        }
+    }
+
     /// Sets the bits of `ids` (each below `words.count * 64`) in `words`.
     static func set(_ ids: [UInt32], in words: inout [UInt64]) {
         for id in ids { words[Int(id >> 6)] |= 1 << UInt64(id & 63) }

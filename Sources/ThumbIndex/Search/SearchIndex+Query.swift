@@ -34,7 +34,7 @@ extension SearchIndex {
         var rows = matchingRows(q, fold: fold, mode: mode)
         if let phonetic {
             let extra = storage.phonetic.rows(phonetic, mode: mode, main: storage.main)
-            if case .bitmap = extra { rows = RowSet.union(extra, rows.idList) } else { rows = RowSet.union(rows, extra.idList) }
+            rows = RowSet.union(rows, extra)
         }
         return SearchResult(query: query, fold: fold, mode: mode, foldedQuery: q, rows: .init(storage: rows), phonetic: phonetic)
     }

@@ -34,7 +34,7 @@ struct ItemsController<Context: RequestContext>: Sendable {
         let body = try await WriteBodies.decode(WriteBodies.Listing.self, from: request, maximumBytes: maxBodyBytes)
         let collation: IndexedCollation
         do {
-            collation = try IndexedCollation(locale: body.locale)
+            collation = try writer.collation(locale: body.locale)
         } catch let error as LocaleError {
             throw APIError.badRequest("locale: \(error.description)")
         }

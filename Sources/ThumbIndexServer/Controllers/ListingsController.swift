@@ -4,9 +4,9 @@ import ThumbIndex
 
 /// The JSON API over the catalog:
 /// - `GET /api/listings`: the listings served, and whether the server takes writes;
-/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&offset=&limit=`: the filtered listing,
-///   every non-empty section with its count, and the rows in `[offset, offset + limit)`;
-/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=`: where an index title leads.
+/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&phonetic=&offset=&limit=`: the filtered
+///   listing, every non-empty section with its count, and the rows in `[offset, offset + limit)`;
+/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=&phonetic=`: where an index title leads.
 ///
 /// Each request reads the listing's current snapshot (immutable: writes publish new ones), so
 /// queries run concurrently without locks; a request's cost is bounded by the caps on `q`
@@ -16,6 +16,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
     /// Whether the server takes writes (a store and a token), so that clients such as the page
     /// can hide what would only answer 403.
     let writable: Bool
+    /// The phonetic matching of a request that gives no `phonetic` (`serve --phonetic`).
+    let phonetic: Phonetic
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(use: list)
@@ -24,25 +26,25 @@ struct ListingsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        .json(ListingJSON.catalog(catalog, writable: writable))
+        .json(ListingJSON.catalog(catalog, writable: writable, phonetic: phonetic))
     }
 
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let entry = try entry(context)
-        let query = try FilterQuery(QueryString(request.uri.query))
-        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode)
+        let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
+        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic)
         return .json(try ListingJSON.sections(of: entry, filter: filter, query: query))
     }
 
     @Sendable func indexTarget(_ request: Request, context: Context) async throws -> Response {
         let entry = try entry(context)
-        let query = try FilterQuery(QueryString(request.uri.query))
+        let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
         let text = context.parameters.get("position") ?? ""
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode)
+        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic)
         let titles = filter.indexTitles
         switch filter.indexTarget(forTitleAt: position) {
         case nil:

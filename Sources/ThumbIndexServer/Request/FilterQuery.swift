@@ -2,24 +2,30 @@ import ThumbIndex
 
 /// The validated parameters of a filtered request:
 /// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
-/// `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are ignored (cache busters welcome).
-struct FilterQuery: Sendable, Hashable {
+/// `phonetic` (auto, on, off), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
+/// ignored (cache busters welcome). `package` so that the fuzz target FuzzQueryString (Fuzz/) can
+/// drive it.
+package struct FilterQuery: Sendable, Hashable {
     /// The longest `q` accepted, in characters (Unicode code points, as JSON Schema's `maxLength`
     /// counts them: the OpenAPI document says so).
-    static let maxQueryLength = 256
+    package static let maxQueryLength = 256
     /// The most rows one request may ask for: it bounds a request's cost.
-    static let maxLimit = 1000
-    static let defaultLimit = 100
+    package static let maxLimit = 1000
+    package static let defaultLimit = 100
 
-    var q = ""
-    var fold = Fold.diacritics
-    var mode = MatchMode.contains
-    var offset = 0
-    var limit = FilterQuery.defaultLimit
+    package var q = ""
+    package var fold = Fold.diacritics
+    package var mode = MatchMode.contains
+    /// Whether items are also found by how they sound (see ``Phonetic``); the server's default
+    /// (`serve --phonetic`) when the request gives none.
+    package var phonetic: Phonetic
+    package var offset = 0
+    package var limit = FilterQuery.defaultLimit
 
-    /// Reads and checks the parameters of `query`.
+    /// Reads and checks the parameters of `query`; `phonetic` is the server's default.
     /// - Throws: `APIError.badRequest` naming the parameter, the value and what is accepted.
-    init(_ query: QueryString) throws(APIError) {
+    package init(_ query: QueryString, phonetic: Phonetic = .auto) throws(APIError) {
+        self.phonetic = phonetic
         if let q = query["q"] {
             guard q.unicodeScalars.count <= Self.maxQueryLength else {
                 throw .badRequest("q is \(q.unicodeScalars.count) characters long; the limit is \(Self.maxQueryLength)")
@@ -37,6 +43,12 @@ struct FilterQuery: Sendable, Hashable {
                 throw .badRequest("unknown mode '\(mode)'; use one of \(MatchMode.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self.mode = value
+        }
+        if let phonetic = query["phonetic"] {
+            guard let value = Phonetic(rawValue: phonetic) else {
+                throw .badRequest("unknown phonetic '\(phonetic)'; use one of \(Phonetic.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.phonetic = value
         }
         if let offset = query["offset"] {
             self.offset = try Self.count(offset, name: "offset")

@@ -6,16 +6,18 @@
 /// - `+` is a space (form encoding, as `URLSearchParams` writes it); `%XY` is the byte 0xXY;
 /// - a `%` not followed by two hex digits is an error, and so are decoded bytes that are not UTF-8;
 /// - a parameter given twice is an error (which one was meant?); empty segments (`a=1&&b=2`) are skipped.
-struct QueryString: Sendable {
+///
+/// `package` so that the fuzz target FuzzQueryString (Fuzz/) can drive it.
+package struct QueryString: Sendable {
     /// Decoded names and values.
-    private(set) var parameters: [String: String] = [:]
+    package private(set) var parameters: [String: String] = [:]
 
     /// The longest raw query string accepted, in bytes: enough for a 256-character query of
     /// percent-encoded emoji and the paging parameters; it bounds the work before any check.
-    static let maxLength = 16 * 1024
+    package static let maxLength = 16 * 1024
 
     /// Parses `raw`, the part of the URL after `?` (nil or empty: no parameters).
-    init(_ raw: String?) throws(APIError) {
+    package init(_ raw: String?) throws(APIError) {
         guard let raw, !raw.isEmpty else { return }
         guard raw.utf8.count <= Self.maxLength else {
             throw .badRequest("the query string is \(raw.utf8.count) bytes long; the limit is \(Self.maxLength)")
@@ -34,7 +36,7 @@ struct QueryString: Sendable {
     }
 
     /// The value of `name`, if given.
-    subscript(name: String) -> String? { parameters[name] }
+    package subscript(name: String) -> String? { parameters[name] }
 
     /// Percent-decodes one name or value, checking escapes and UTF-8.
     private static func decode(_ raw: Substring.UTF8View.SubSequence, what: String) throws(APIError) -> String {

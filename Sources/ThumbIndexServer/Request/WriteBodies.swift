@@ -5,13 +5,16 @@ import ThumbIndexStore
 
 /// The JSON bodies of the write endpoints, checked strictly: wrong types, unknown fields and
 /// missing ones are refused with the path of the field (`items[3].text: ...`).
-enum WriteBodies {
+///
+/// `package` so that the fuzz target FuzzWriteBodies (Fuzz/) can drive ``decode(_:bytes:)``, the
+/// part of a write that reads the body.
+package enum WriteBodies {
     /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...]}`.
-    struct Listing: Decodable {
-        let locale: String
-        let items: [Item]
+    package struct Listing: Decodable {
+        package let locale: String
+        package let items: [Item]
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             try container.refuseUnknownKeys(["locale", "items"])
             locale = try container.decode(String.self, forKey: Key("locale"))
@@ -20,10 +23,10 @@ enum WriteBodies {
     }
 
     /// `POST /api/listings/{name}/items`: `{"items": [...]}`.
-    struct Items: Decodable {
-        let items: [Item]
+    package struct Items: Decodable {
+        package let items: [Item]
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             try container.refuseUnknownKeys(["items"])
             items = try container.decode([Item].self, forKey: Key("items"))
@@ -31,10 +34,10 @@ enum WriteBodies {
     }
 
     /// One item: `{"id"?, "text", "reading"?, "pinned"?}` (`reading` may be null).
-    struct Item: Decodable {
-        let input: ItemInput
+    package struct Item: Decodable {
+        package let input: ItemInput
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             try container.refuseUnknownKeys(["id", "text", "reading", "pinned"])
             input = ItemInput(id: try container.decodeUnlessAbsent(String.self, forKey: Key("id")),
@@ -45,10 +48,10 @@ enum WriteBodies {
     }
 
     /// `PATCH /api/listings/{name}/items/{id}`: any of `text`, `reading` (null: none), `pinned`.
-    struct Patch: Decodable {
-        let patch: ItemPatch
+    package struct Patch: Decodable {
+        package let patch: ItemPatch
 
-        init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
             try container.refuseUnknownKeys(["text", "reading", "pinned"])
             let reading: String?? = container.contains(Key("reading"))
@@ -81,7 +84,13 @@ enum WriteBodies {
         } catch is NIOTooManyBytesError {
             throw APIError(.contentTooLarge, "the body is larger than \(maximumBytes) bytes; send the items in smaller batches")
         }
-        let bytes = Array(buffer.readableBytesView)
+        return try decode(type, bytes: Array(buffer.readableBytesView))
+    }
+
+    /// Decodes a whole body as `T` (``Listing``, ``Items`` or ``Patch``).
+    /// - Throws: 400 for an empty body, invalid UTF-8 or JSON, or a field of the wrong type,
+    ///   missing or unknown, naming the field.
+    package static func decode<T: Decodable>(_ type: T.Type, bytes: [UInt8]) throws(APIError) -> T {
         guard !bytes.isEmpty else { throw APIError.badRequest("the body is empty; send a JSON object") }
         guard String(validating: bytes, as: UTF8.self) != nil else {
             throw APIError.badRequest("the body is not valid UTF-8")
@@ -90,6 +99,8 @@ enum WriteBodies {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw APIError.badRequest(describe(error))
+        } catch {
+            throw APIError.badRequest("the body is not valid JSON")
         }
     }
 

@@ -2,9 +2,10 @@ import Hummingbird
 import ThumbIndexFormats
 
 /// An error answered as `{"error": "..."}` with its HTTP status: what was wrong, in words.
-struct APIError: HTTPResponseError, CustomStringConvertible {
-    let status: HTTPResponse.Status
-    let message: String
+/// (`package`: the request parsers throw it, and the fuzz targets in Fuzz/ read it.)
+package struct APIError: HTTPResponseError, CustomStringConvertible {
+    package let status: HTTPResponse.Status
+    package let message: String
     /// Headers of the answer besides the JSON ones (`Allow` of a 405, `WWW-Authenticate` of a 401).
     var headers: HTTPFields
 
@@ -17,9 +18,9 @@ struct APIError: HTTPResponseError, CustomStringConvertible {
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
     static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
 
-    var description: String { "\(status.code) \(message)" }
+    package var description: String { "\(status.code) \(message)" }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         var json = JSONWriter()
         json.raw("{")
         json.key("error")

@@ -4,9 +4,12 @@ import ThumbIndexFormats
 /// The JSON bodies of the listing endpoints, written straight into a `JSONWriter`
 /// (no `Codable` tree: a page of 1000 rows is one pass over the bytes).
 enum ListingJSON {
-    /// `{"writable":false,"listings":[{"name","locale","items","sections"}]}`: `writable` says
-    /// whether the server takes writes (with its token) or answers them 403.
-    static func catalog(_ catalog: ListingCatalog, writable: Bool) -> JSONWriter {
+    /// `{"writable":false,"listings":[{"name","locale","names","phoneticRules","items","sections"}]}`:
+    /// `writable` says whether the server takes writes (with its token) or answers them 403;
+    /// `names` whether a leading Han character is read as a surname; `phoneticRules` the rules
+    /// (`chinese`, `korean`, `japanese`) a request without `phonetic=` applies to the listing, under
+    /// the server's default `phonetic`.
+    static func catalog(_ catalog: ListingCatalog, writable: Bool, phonetic: Phonetic) -> JSONWriter {
         var json = JSONWriter()
         json.raw("{\"writable\":\(writable),")
         json.key("listings")
@@ -14,6 +17,10 @@ enum ListingJSON {
             json.raw("{")
             json.pair("name", entry.name)
             json.pair("locale", entry.locale)
+            json.raw("\"names\":\(entry.listing.collation.readsNames),")
+            json.key("phoneticRules")
+            json.stringArray(PhoneticExplanation.rules(phonetic, forLocale: entry.locale).map(\.rawValue))
+            json.raw(",")
             let sections = (try? entry.listing.sections().count) ?? 0
             json.raw("\"items\":\(entry.count),\"sections\":\(sections)}")
         }
@@ -23,7 +30,7 @@ enum ListingJSON {
 
     /// The filtered listing with one page of rows:
     /// ```json
-    /// {"listing": "contacts", "q": "an", "fold": "diacritics", "mode": "contains",
+    /// {"listing": "contacts", "q": "an", "fold": "diacritics", "mode": "contains", "phonetic": "auto",
     ///  "offset": 0, "limit": 100, "total": 42,
     ///  "indexTitles": ["{search}", "A", "B"],
     ///  "sections": [{"title": "A", "indexTitle": "A", "index": 1, "count": 3, "offset": 0,
@@ -41,6 +48,7 @@ enum ListingJSON {
         json.pair("q", filter.trimmedQuery)
         json.pair("fold", query.fold.rawValue)
         json.pair("mode", query.mode.rawValue)
+        json.pair("phonetic", query.phonetic.rawValue)
         json.raw("\"offset\":\(query.offset),\"limit\":\(query.limit),\"total\":\(filter.total),")
         json.key("indexTitles")
         json.stringArray(filter.indexTitles)

@@ -31,6 +31,9 @@ package final class ListingWriter: @unchecked Sendable {
     package let mergeAfter: @Sendable (Int) -> Int
     /// Where built listings are saved for the next start; nil: nowhere.
     package let savedIndexes: SavedIndexes?
+    /// Whether every listing reads a leading Han character as a surname (`serve --names`): a
+    /// setting of the server, not of the store, so it applies to listings created through the API too.
+    package let names: Bool
 
     /// A background compaction or merge: the edits made since its snapshot was taken.
     /// `@unchecked Sendable`: like `jobs`, touched on `queue` only.
@@ -40,13 +43,20 @@ package final class ListingWriter: @unchecked Sendable {
 
     package init(catalog: ListingCatalog, store: ListingStore, logger: Logger, compactAfter: Int = 64,
                  mergeAfter: @escaping @Sendable (Int) -> Int = { max(4096, $0 / 100) },
-                 savedIndexes: SavedIndexes? = nil) {
+                 savedIndexes: SavedIndexes? = nil, names: Bool = false) {
         self.catalog = catalog
         self.store = store
         self.logger = logger
         self.compactAfter = compactAfter
         self.mergeAfter = mergeAfter
         self.savedIndexes = savedIndexes
+        self.names = names
+    }
+
+    /// The collation of a listing in `locale`, with this server's ``names`` setting.
+    /// - Throws: `LocaleError` when ICU has no data for `locale`.
+    package func collation(locale: String) throws -> IndexedCollation {
+        try IndexedCollation(locale: locale, names: names)
     }
 
     // MARK: Writes
@@ -121,7 +131,7 @@ package final class ListingWriter: @unchecked Sendable {
         } catch {
             // Committed but not applied (ICU failed): serve what the store holds rather than a stale listing.
             logger.error("\(name): applying a write failed (\(error)); rebuilding the listing from the store")
-            listing = try Self.build(name: name, from: store)
+            listing = try Self.build(name: name, from: store, names: names)
             jobs[name] = nil
         }
         catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
@@ -186,11 +196,13 @@ package final class ListingWriter: @unchecked Sendable {
         }
     }
 
-    /// The live listing of `name` as the store holds it (items read in `seq` order into columns).
+    /// The live listing of `name` as the store holds it (items read in `seq` order into columns),
+    /// reading a leading Han character as a surname when `names`.
     /// - Throws: `StoreError`; `LocaleError` when the stored locale is unknown to this ICU; `ICUError`.
-    package static func build(name: String, from store: ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+    package static func build(name: String, from store: ListingStore, names: Bool = false,
+                              progress: ((Double) -> Void)? = nil) throws -> LiveListing {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
-        let collation = try IndexedCollation(locale: info.locale)
+        let collation = try IndexedCollation(locale: info.locale, names: names)
         var seqs: [Int] = []
         seqs.reserveCapacity(info.itemCount)
         var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()

@@ -10,9 +10,13 @@ import ThumbIndexStore
 /// A saved file records the store's version of its listing; a file that is missing, unreadable,
 /// truncated, corrupted, written by another ICU or collator version, or older than the store is
 /// logged and rebuilt from the store, so it can make a start slower but never an answer wrong.
+/// So is a file built with another `names` setting (`serve --names` is a flag of the server, not
+/// a property the store keeps: a start with another setting rebuilds every listing once).
 package final class SavedIndexes: Sendable {
     /// The folder of the saved files.
     package let folder: String
+    /// Whether the listings read a leading Han character as a surname (``IndexedCollation/readsNames``).
+    package let names: Bool
     private let logger: Logger
     /// The store version each listing was last saved at (or loaded from).
     private let savedVersions = Mutex<[String: Int64]>([:])
@@ -20,9 +24,10 @@ package final class SavedIndexes: Sendable {
     /// The metadata key of the store's version.
     static let versionKey = "storeVersion"
 
-    package init(store: ListingStore, logger: Logger) {
+    package init(store: ListingStore, logger: Logger, names: Bool = false) {
         folder = store.path + ".index"
         self.logger = logger
+        self.names = names
     }
 
     /// The file of listing `name`.
@@ -35,7 +40,7 @@ package final class SavedIndexes: Sendable {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
         let path = path(for: name)
         do {
-            let (listing, metadata) = try LiveListing.load(from: path, locale: info.locale)
+            let (listing, metadata) = try LiveListing.load(from: path, locale: info.locale, names: names)
             if metadata[Self.versionKey] == String(info.version) {
                 savedVersions.withLock { $0[name] = info.version }
                 logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
@@ -47,7 +52,7 @@ package final class SavedIndexes: Sendable {
         } catch let error as SavedIndexError {
             logger.notice("\(error)")
         }
-        let listing = try ListingWriter.build(name: name, from: store, progress: progress)
+        let listing = try ListingWriter.build(name: name, from: store, names: names, progress: progress)
         save(listing, name: name, version: info.version)
         return listing
     }

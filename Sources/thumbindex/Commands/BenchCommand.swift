@@ -36,6 +36,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("contains, prefix or words.", valueName: "mode"))
     var mode: MatchMode = .contains
 
+    @Option(name: .long, help: Phonetic.help())
+    var phonetic: Phonetic = .auto
+
     @Option(name: .long, help: ArgumentHelp("Rows computed per keystroke, with their match ranges.", valueName: "n"))
     var rows: Int = 50
 
@@ -61,7 +64,7 @@ struct BenchCommand: ParsableCommand {
 
         var keystrokes: [(query: String, ms: Double, total: Int)] = []
         for query in sessions {
-            var session = FilterSession(searchable, fold: fold, mode: mode)
+            var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: phonetic)
             var prefix = ""
             for character in query {
                 prefix.append(character)

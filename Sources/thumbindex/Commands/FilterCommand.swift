@@ -14,12 +14,20 @@ struct FilterCommand: ParsableCommand {
             (NFKC case folding: ＡＢＣ = abc, ﬁ = fi, ß = ss), diacritics (also drops accents: \
             cafe finds Café; the default), all (also katakana = hiragana, ø = o, ł = l, æ = ae, ...).
             Leading and trailing spaces of a query are ignored. Match ranges are UTF-16 offsets.
+            Phonetic search (--phonetic auto, the default) also finds Chinese items by their pinyin \
+            or its initials (zhangsan, zs: 张三), Korean ones by the keystrokes of any state of the \
+            IME or by initial consonants (김미, ㄱㅁㅈ: 김민준) and Japanese ones through their \
+            reading, in kana or romaji (やまだ, yamada: 山田 with --reading), in listings of that \
+            language; --phonetic on does it in any listing, off never. It only adds matches. \
+            `thumbindex explain` shows an item's keys.
             Without --query or --queries on a terminal: an interactive view (type to filter, \
             Backspace, Esc clears, Ctrl-C quits).
             Examples:
               thumbindex filter --query ann
               thumbindex filter --locale sv --fold all --mode words --query "ost" --json cities.txt
               thumbindex filter --queries session.txt --json --limit 10 names.txt
+              thumbindex filter --locale zh --query zs names.txt   # 张三 by pinyin initials
+              thumbindex filter --phonetic on --query zxy          # 张秀英, contacts (en)
             """
     )
 
@@ -30,6 +38,9 @@ struct FilterCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("contains, prefix or words.", valueName: "mode"))
     var mode: MatchMode = .contains
+
+    @Option(name: .long, help: Phonetic.help())
+    var phonetic: Phonetic = .auto
 
     @Option(name: .long, help: ArgumentHelp("The query.", valueName: "query"))
     var query: String?
@@ -46,7 +57,7 @@ struct FilterCommand: ParsableCommand {
     @Flag(name: .long, help: "Show no index titles while a query is typed (as iOS hides the index while searching).")
     var hideIndex = false
 
-    @Flag(name: .long, help: "Print JSON, one document per query: the `list --json` shape plus \"total\" and per-item \"matches\".")
+    @Flag(name: .long, help: "Print JSON, one document per query: the `list --json` shape plus \"query\", \"phonetic\", \"total\" and per-item \"matches\".")
     var json = false
 
     func validate() throws {
@@ -63,17 +74,18 @@ struct FilterCommand: ParsableCommand {
             guard isatty(0) == 1 && isatty(1) == 1 else {
                 throw CLIError("give --query or --queries (the interactive view needs a terminal)")
             }
-            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode).run()
+            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode, phonetic: phonetic).run()
             return
         }
         var out: [UInt8] = []
         for q in queryList {
-            let result = try searchable.filter(q, fold: fold, mode: mode)
+            let result = try searchable.filter(q, fold: fold, mode: mode, phonetic: phonetic)
             if json {
                 var writer = JSONWriter()
                 try records.writeJSON(of: result, offset: offset, limit: limit, hideIndexWhileSearching: hideIndex, header: { json in
                     json.pair("locale", records.listing.collation.locale)
                     json.pair("query", q)
+                    json.pair("phonetic", phonetic.rawValue)
                 }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)

@@ -14,13 +14,21 @@ struct ServeCommand: AsyncParsableCommand {
             Builds a searchable listing per FILE at start-up, then answers
               GET /                                        the page
               GET /api/listings                            the listings served
-              GET /api/listings/NAME/sections?q=&fold=&mode=&offset=&limit=
+              GET /api/listings/NAME/sections?q=&fold=&mode=&phonetic=&offset=&limit=
               GET /api/listings/NAME/index/POSITION        where an index title leads
             A FILE is served under NAME, or under its base name without extension. .tsv files \
             (or --format tsv, --key, --reading, --pin) are TSV with a header row; --key, \
             --reading and --pin apply to every file. With no FILE, the bundled address book \
             Corpora/contacts.tsv is served as "contacts". Ctrl-C (SIGINT) or SIGTERM stops the \
             server gracefully.
+
+            Chinese, Korean and Japanese listings are also searched by how their items sound \
+            (pinyin and its initials, Hangul keystrokes and initial consonants, kana and romaji \
+            readings): a request's phonetic=auto|on|off, by default --phonetic, says how (see \
+            `thumbindex filter --help`). --names reads a leading Han character as a surname for \
+            order and section; it applies to every listing served, those of a store included, and \
+            is a setting of the server, not kept in the store: give it at every start (a start \
+            with another setting rebuilds the store's saved indexes once).
 
             Without --store the listings are read-only. With --store DB they live in that SQLite \
             file and take writes (with a token): the first start imports the FILE arguments (or \
@@ -40,6 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
             Examples:
               thumbindex serve
               thumbindex serve --locale sv --port 9000 people=names.txt cities.tsv
+              thumbindex serve --locale zh --names people=Corpora/people/zh_CN.tsv
               head -c 24 /dev/urandom | base64 > token; thumbindex serve --store book.db --token-file token
             """
     )
@@ -52,6 +61,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var columns: ColumnOptions
+    @OptionGroup var personalNames: NamesOption
+
+    @Option(name: .long, help: Phonetic.help("What a request that gives no phonetic= gets."))
+    var phonetic: Phonetic = .auto
+
     @OptionGroup(title: "Limits on what one client may take") var limits: LimitOptions
 
     @Option(name: .long, help: ArgumentHelp("SQLite file that keeps the listings and takes writes (created when missing).", valueName: "db"))
@@ -84,7 +98,7 @@ struct ServeCommand: AsyncParsableCommand {
             logger.logLevel = .info
             return logger
         }()
-        let collation = try locale.collation()
+        let collation = try locale.collation(names: personalNames.names)
 
         let sources = files.map(ListingSource.init(argument:))
         try Self.checkNames(sources)
@@ -95,11 +109,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let store {
             let opened = try openStore(store)
             try importSources(sources, into: opened, collation: collation, logger: logger)
-            let savedIndexes = SavedIndexes(store: opened, logger: logger)
+            let savedIndexes = SavedIndexes(store: opened, logger: logger, names: personalNames.names)
             catalog = try loadStore(opened, savedIndexes: savedIndexes, logger: logger)
             let mergeAfter = self.mergeAfter
             writer = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
-                                   mergeAfter: { count in mergeAfter ?? max(4096, count / 100) }, savedIndexes: savedIndexes)
+                                   mergeAfter: { count in mergeAfter ?? max(4096, count / 100) }, savedIndexes: savedIndexes,
+                                   names: personalNames.names)
             token = try readToken()
             if token == nil { logger.warning("no token configured (--token-file or THUMBINDEX_TOKEN): writes answer 403") }
         } else {
@@ -107,7 +122,7 @@ struct ServeCommand: AsyncParsableCommand {
             for source in sources.isEmpty ? [ListingSource.bundledCorpus] : sources {
                 let loaded = try source.load(collation: collation, columns: columns)
                 let listing = loaded.entry.listing
-                logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(listing.collation.locale)) in \(Self.seconds(loaded.duration))")
+                logger.info("loaded \(source.name) from \(source.path): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(loaded.duration))")
                 listings.append(loaded.entry)
             }
             do {
@@ -118,7 +133,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let loadTime = ContinuousClock.now - started
         Self.raiseOpenFileLimit(for: limits.maxConnections, logger: logger)
-        var options = ServerOptions(host: host, port: port, catalog: catalog, limits: limits.limits, logger: logger) { url in
+        var options = ServerOptions(host: host, port: port, catalog: catalog, phonetic: phonetic, limits: limits.limits,
+                                    logger: logger) { url in
             logger.info("serving \(catalog.entries.map(\.name).joined(separator: ", ")) at \(url) (loaded in \(Self.seconds(loadTime))); Ctrl-C stops")
         }
         options.writer = writer
@@ -198,7 +214,7 @@ struct ServeCommand: AsyncParsableCommand {
                     throw CLIError("\(store.path): listing '\(info.name)': \(error.description)")
                 }
             }
-            logger.info("loaded \(info.name) from \(store.path): \(listing.count) items (\(info.locale)) in \(Self.seconds(clock.now - started))")
+            logger.info("loaded \(info.name) from \(store.path): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(clock.now - started))")
             entries.append(ListingCatalog.Entry(name: info.name, listing: listing))
         }
         do {
@@ -229,6 +245,11 @@ struct ServeCommand: AsyncParsableCommand {
     /// Runs `body`, naming the store in its errors.
     private func storeErrors<T>(_ store: ListingStore, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as StoreError { throw CLIError("\(store.path): \(error.description)") }
+    }
+
+    /// "zh", or "zh, names" when a leading Han character is read as a surname.
+    private static func describe(_ collation: IndexedCollation) -> String {
+        collation.locale + (collation.readsNames ? ", names" : "")
     }
 
     /// "0.048 s", "3.24 s".

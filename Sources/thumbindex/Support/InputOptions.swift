@@ -11,13 +11,29 @@ struct LocaleOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Add the Latin A–Z labels: automatic (when the locale's script is not Latin), always or never.", valueName: "mode"))
     var latin: IndexedCollation.LatinLabels = .automatic
 
-    /// Opens the locale's index, turning an unknown locale into a clear error.
-    func collation() throws -> IndexedCollation {
+    /// Opens the locale's index (reading a leading Han character as a surname when `names`),
+    /// turning an unknown locale into a clear error.
+    func collation(names: Bool = false) throws -> IndexedCollation {
         do {
-            return try IndexedCollation(locale: locale, latinLabels: latin)
+            return try IndexedCollation(locale: locale, latinLabels: latin, names: names)
         } catch let error as LocaleError {
             throw CLIError("--locale \(error.description)")
         }
+    }
+}
+
+/// `--names`: the items are personal names (for the commands that build listings).
+struct NamesOption: ParsableArguments {
+    @Flag(name: .long, help: "The items are personal names: a leading Han character is read as a surname for order and section (曾国藩 under Z, 单田芳 under S, where the locale's collation puts them under C and D). `thumbindex explain` shows both.")
+    var names = false
+}
+
+/// `--phonetic`: whether items are also found by how they sound.
+extension Phonetic: ExpressibleByArgument {
+    /// The help of `--phonetic`, with what it means for the command.
+    static func help(_ what: String = "") -> ArgumentHelp {
+        ArgumentHelp("Also find items by how they sound: auto (the rules of the listing's language: pinyin and its initials for zh, Hangul keystrokes and initial consonants for ko, kana and romaji through readings for ja; none for other locales), on (all three, any locale) or off." + (what.isEmpty ? "" : " " + what),
+                     valueName: "phonetic")
     }
 }
 
@@ -40,6 +56,7 @@ struct ColumnOptions: ParsableArguments {
 struct InputOptions: ParsableArguments {
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var columns: ColumnOptions
+    @OptionGroup var personalNames: NamesOption
 
     @Argument(help: ArgumentHelp("UTF-8 input: one item per line, or TSV with a header row; - for standard input. Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary).", valueName: "file"))
     var file: String?
@@ -49,7 +66,7 @@ struct InputOptions: ParsableArguments {
 
     /// Reads, then builds the listing (with a progress bar on a terminal for big inputs).
     func buildListing(descending: Bool = false, fullIndex: Bool = false) throws -> RecordListing {
-        try input.buildListing(collation: locale.collation(), columns: columns, descending: descending, fullIndex: fullIndex)
+        try input.buildListing(collation: locale.collation(names: personalNames.names), columns: columns, descending: descending, fullIndex: fullIndex)
     }
 }
 

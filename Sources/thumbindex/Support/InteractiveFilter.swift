@@ -7,6 +7,7 @@ struct InteractiveFilter {
     let searchable: SearchableListing<Int>
     let fold: Fold
     let mode: MatchMode
+    let phonetic: Phonetic
 
     func run() throws {
         let terminal = try RawTerminal()
@@ -40,7 +41,7 @@ struct InteractiveFilter {
 
     private func redraw(_ query: String) throws {
         let start = DispatchTime.now()
-        let result = try searchable.filter(query, fold: fold, mode: mode)
+        let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic)
         let rowsWanted = max(3, RawTerminal.height() - 5)
         let page = try result.matches(offset: 0, limit: rowsWanted)
         let micros = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1000
@@ -60,7 +61,7 @@ struct InteractiveFilter {
         let index = titles.isEmpty ? "(index hidden while searching)" : titles.joined(separator: " ")
         var screen = "\u{1B}[H\u{1B}[2J"
         screen += "\u{1B}[1mSearch:\u{1B}[0m \(query)\u{1B}[s\r\n"
-        screen += "\u{1B}[2m\(result.total) matches in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue) · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"
+        screen += "\u{1B}[2m\(result.total) matches in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue), phonetic \(phonetic.rawValue) · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"
         screen += "\u{1B}[2m\(index)\u{1B}[0m\r\n\r\n"
         screen += lines.prefix(rowsWanted).joined(separator: "\r\n")
         screen += "\u{1B}[u"

@@ -232,4 +232,15 @@ struct ErrorTests {
         let table = try RecordTable.read([0xEF, 0xBB, 0xBF] + Array("Anna\r\n\r\nBo\r\n".utf8), format: .lines, source: "x")
         #expect(Array(table.columns[0]) == ["Anna", "Bo"])
     }
+
+    @Test("A row's line is the line it was read from, after a line of CRs (a row, not a blank line)")
+    func lineOfRowAfterALineOfCarriageReturns() throws {
+        // "\r\r\n" is the row "\r": only the CR of the CRLF goes. (Found by FuzzLines.)
+        let bytes = Array("Anna\n\r\r\n\nBo\n".utf8)
+        let table = try RecordTable.read(bytes, format: .lines, source: "x")
+        #expect(Array(table.columns[0]) == ["Anna", "\r", "Bo"])
+        #expect((0...3).map { RecordTable.line(ofRow: $0, in: bytes, format: .lines) } == [1, 2, 4, nil])
+        let tsv = Array("name\n\r\r\nBo\n".utf8)
+        #expect((0...2).map { RecordTable.line(ofRow: $0, in: tsv, format: .tsv) } == [2, 3, nil])
+    }
 }

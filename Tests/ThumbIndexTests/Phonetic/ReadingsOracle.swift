@@ -40,12 +40,24 @@ enum ReadingsOracle {
     }
 
     /// The surname representative S(c): when ICU's `Han-Latin/Names` reads c otherwise than its
-    /// `Han-Latin` (tones and all), the lowest character of U+4E00–9FFF whose `Han-Latin` reading is
-    /// c's names reading; nil otherwise, or when there is no such character.
+    /// `Han-Latin` (tones and all) — or, when it reads it the same, reads c's simplified form
+    /// otherwise (單 as 单: shàn) — the lowest character of U+4E00–9FFF whose `Han-Latin` reading is
+    /// that names reading; nil otherwise, or when there is no such character.
     static func surnameRepresentative(of c: Unicode.Scalar) throws -> Unicode.Scalar? {
-        guard let names = try icuReading(of: c, id: "Han-Latin/Names"),
-              try names != icuReading(of: c, id: "Han-Latin") else { return nil }
+        guard let names = try surnameReading(of: c) else { return nil }
         return try lowestCharacterByReading.get()[names]
+    }
+
+    /// The toned surname reading that differs from c's `Han-Latin`: c's own `Han-Latin/Names`, or
+    /// its simplified form's; nil when neither differs.
+    static func surnameReading(of c: Unicode.Scalar) throws -> String? {
+        let latin = try icuReading(of: c, id: "Han-Latin")
+        var names = try icuReading(of: c, id: "Han-Latin/Names")
+        if names == nil || names == latin, let s = try simplified(c) {
+            names = try icuReading(of: s, id: "Han-Latin/Names")
+        }
+        guard let names, names != latin else { return nil }
+        return names
     }
 
     /// Each toned `Han-Latin` reading of U+4E00–9FFF, and the lowest character with it.
