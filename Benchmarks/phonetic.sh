@@ -5,6 +5,7 @@
 #
 #   Benchmarks/phonetic.sh                        # everything (~40 min on 2 busy cores)
 #   LIMIT=100000 RESULTS=/tmp/ph Benchmarks/phonetic.sh   # a quick slice (report in /tmp/ph/RESULTS.md)
+#   CORPORA_LIST=ko-names RESULTS=/tmp/ko Benchmarks/phonetic.sh   # one corpus
 #
 # Generates the corpora first when they are missing (Corpora/generate_phonetic.py, with Debian's
 # /usr/bin/python3 and python3-icu). Knobs: REPEATS (runs of each ThumbIndex system, default 3),
@@ -15,6 +16,7 @@ cd "$(dirname "$0")"
 
 RESULTS=${RESULTS:-results/phonetic}
 CORPORA=${CORPORA:-../Corpora/large}
+CORPORA_LIST=${CORPORA_LIST:-zh-names ko-names}
 LIMIT=${LIMIT:-}
 REPEATS=${REPEATS:-3}
 ROUNDS=${ROUNDS:-3}
@@ -40,7 +42,7 @@ pstep build swift build -c release --product peers-run
 run=.build/release/peers-run
 machine_json "$RESULTS/machine.json"
 
-for corpus in zh-names ko-names; do
+for corpus in $CORPORA_LIST; do
     slice=()
     [ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
     common=(--corpus "$corpus" --corpora "$CORPORA" "${slice[@]}")

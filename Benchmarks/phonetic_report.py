@@ -3,6 +3,7 @@
 "Phonetic search (1M Chinese and 1M Korean names)".
 
 Usage:  phonetic_report.py [--results results/phonetic] [--markdown RESULTS.md] [--print]
+                          [--heading-level 4] [--markers final-full]
 
 Reads   <results>/<corpus>-<system>-run<r>.json    (peers-run keystrokes: thumbindex, thumbindex-stateless)
         <results>/<corpus>-naive-phonetic.json      (peers-run keystrokes, sampled)
@@ -263,16 +264,17 @@ def machine_section(machine, steps):
     return out
 
 
-def generate(results, corpora_dir):
+def generate(results, corpora_dir, level=3):
     runs, naive, builds, checks, machine, steps = load(results)
-    out = ["### Machine and run", ""] + machine_section(machine, steps) + [""]
+    h = "#" * level
+    out = [f"{h} Machine and run", ""] + machine_section(machine, steps) + [""]
     goal_lines, byte_lines = [], []
     for corpus, title in CORPORA:
         mine = {system: runs.get((corpus, system), []) for system, _ in SYSTEMS}
         if not any(mine.values()):
             continue
         any_run = next(r for rs in mine.values() for r in rs)
-        out += [f"### {title}: {any_run['items']:,} names, {any_run['sections']} sections", ""]
+        out += [f"{h} {title}: {any_run['items']:,} names, {any_run['sections']} sections", ""]
         kinds = sessions_of(corpora_dir, corpus)
         for system, label in SYSTEMS:
             if not mine[system]:
@@ -306,13 +308,15 @@ def generate(results, corpora_dir):
         if corpus in checks:
             c = checks[corpus]
             finals = ", ".join(f"`{k['kind']}` {k['finalFindsTarget']}/{k['sessions']}" for k in c["kinds"])
+            total = len(any_run["run"]["measured"])
+            of = "" if c["checked"] == total else f" (the check took every other keystroke or fewer: {c['checked']:,} of the sessions' {total:,})"
             out += [f"**Answers.** ThumbIndex (`filter` afresh) and the naive scan gave the same answer (count per "
-                    f"section and the first page) on {c['agree']:,} of {c['checked']:,} keystrokes. Last states of the "
+                    f"section and the first page) on {c['agree']:,} of {c['checked']:,} keystrokes checked{of}. Last states of the "
                     f"sessions whose answer holds the name typed for: {finals}.", ""]
             if c["disagreements"]:
                 out += ["Disagreements (first ones): " + "; ".join(
                     f"`{d['text']}` ThumbIndex {d['thumbindex']}, naive {d['naive']}" for d in c["disagreements"][:10]), ""]
-    out = ["### Goals", ""] + goal_lines + byte_lines + [""] + out
+    out = [f"{h} Goals", ""] + goal_lines + byte_lines + [""] + out
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -323,19 +327,25 @@ def main():
     ap.add_argument("--markdown", default=os.path.join(here, "RESULTS.md"))
     ap.add_argument("--corpora", default=os.path.join(here, "..", "Corpora", "large"))
     ap.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
+    ap.add_argument("--heading-level", type=int, default=3, help="level of the generated headings (default 3: ###)")
+    ap.add_argument("--markers", default="", help="a tag for the GENERATED markers, for a second block (default none)")
     args = ap.parse_args()
-    text = generate(args.results, args.corpora)
+    text = generate(args.results, args.corpora, args.heading_level)
+    begin, end = BEGIN, END
+    if args.markers:
+        begin = BEGIN.replace("phonetic_report.py", f"phonetic_report.py {args.markers}")
+        end = END.replace("phonetic_report.py", f"phonetic_report.py {args.markers}")
     if args.print:
         sys.stdout.write(text)
         return
     with open(args.markdown, encoding="utf-8") as f:
         doc = f.read()
-    if BEGIN not in doc or END not in doc:
-        raise SystemExit(f"{args.markdown} has no {BEGIN} … {END} markers")
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
+    if begin not in doc or end not in doc:
+        raise SystemExit(f"{args.markdown} has no {begin} … {end} markers")
+    head, rest = doc.split(begin, 1)
+    _, tail = rest.split(end, 1)
     with open(args.markdown, "w", encoding="utf-8") as f:
-        f.write(head + BEGIN + "\n" + text + END + tail)
+        f.write(head + begin + "\n" + text + end + tail)
     print(f"wrote {args.markdown}")
 
 
