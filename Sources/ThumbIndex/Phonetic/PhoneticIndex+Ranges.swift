@@ -17,9 +17,8 @@ extension PhoneticIndex {
         }
         if let keys = pq.hangulKeys, hangulKeys.row(row, matches: keys, mode: mode) {
             let k = HangulKeys.keyText(scalars)
-            let starts = Set(k.source.indices.filter { i in
-                main.wordStarts[Int(main.starts[row]) + offsets[Int(k.source[i])]] && (i == 0 || k.source[i - 1] != k.source[i])
-            })
+            let startsWord = scalars.indices.map { main.wordStarts[Int(main.starts[row]) + offsets[$0]] }
+            let starts = Set(Self.wordStarts(k.source, startsWord))
             for found in Self.occurrences(of: keys, in: k.bytes, mode: mode, wordStarts: starts) {
                 add(scalars: Int(k.source[found.lowerBound])...Int(k.source[found.upperBound - 1]))
             }

@@ -83,7 +83,7 @@ struct PhoneticIndex: Sendable {
 
     /// The byte offsets of a key text where a word starts: the first byte that came from a scalar
     /// that starts a word of the item.
-    private static func wordStarts(_ source: [Int32], _ startsWord: [Bool]) -> [Int] {
+    static func wordStarts(_ source: [Int32], _ startsWord: [Bool]) -> [Int] {
         source.indices.filter { i in startsWord[Int(source[i])] && (i == 0 || source[i - 1] != source[i]) }
     }
 
