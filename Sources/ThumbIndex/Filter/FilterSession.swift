@@ -8,7 +8,7 @@
 /// try session.type("s").total      // backspace: the remembered result
 /// ```
 ///
-/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:phonetic:)`` of the same query.
+/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:)`` of the same query.
 public struct FilterSession<Element> {
     /// The listing and index being searched.
     public let searchable: SearchableListing<Element>
@@ -16,9 +16,10 @@ public struct FilterSession<Element> {
 
     /// A session with nothing typed yet.
     public init(_ searchable: SearchableListing<Element>, fold: Fold = .diacritics, mode: MatchMode = .contains,
-                phonetic: Phonetic = .auto) {
+                phonetic: Phonetic = .auto, dialpad: Bool = false) {
         self.searchable = searchable
-        search = SearchSession(index: searchable.index, fold: fold, mode: mode, rules: searchable.phoneticRules(phonetic))
+        search = SearchSession(index: searchable.index, fold: fold, mode: mode, rules: searchable.phoneticRules(phonetic),
+                               dialpad: dialpad)
     }
 
     /// The fold of every query of the session.
@@ -28,8 +29,9 @@ public struct FilterSession<Element> {
 
     /// The answer for the search box now holding `query`.
     ///
-    /// - Complexity: O(1) when the folded query equals a remembered one (backspace); when it extends
-    ///   one, the cheaper of refining that result (a check per remembered row) and a fresh search.
+    /// - Complexity: O(1) when the query asks what a remembered one asked (backspace); when it extends
+    ///   one (one term typed further), the cheaper of refining that result (a check per remembered row)
+    ///   and a fresh search.
     /// - Throws: `ICUError` when ICU cannot fold the query.
     public mutating func type(_ query: String) throws -> FilteredListing<Element> {
         FilteredListing(searchable, result: try search.type(query))

@@ -40,8 +40,11 @@ public struct FilteredListing<Element> {
         /// The position of its section in ``FilteredListing/sections``.
         public let sectionIndex: Int
         /// UTF-16 offsets `[start, end)` into the element's text, widened to whole grapheme
-        /// clusters, in order; empty when the query is empty.
+        /// clusters, in order; empty when the query is empty (or matched only in fields).
         public let ranges: [Range<Int>]
+        /// The searched fields (``SearchField``) where the query matched, in the listing's order of
+        /// fields, each with its value and ranges; empty when it matched only in the text.
+        public let fieldMatches: [FieldMatch]
     }
 
     /// The listing filtered.
@@ -115,24 +118,26 @@ public struct FilteredListing<Element> {
     public func matches(offset: Int, limit: Int) throws -> [Match] {
         let page = try Self.page(of: result, in: index, sections: sections, offset: offset, limit: limit)
         let elements = listing.elements
-        return page.map { Match(row: $0.row, element: elements[$0.row], sectionIndex: $0.section, ranges: $0.ranges) }
+        return page.map {
+            Match(row: $0.row, element: elements[$0.row], sectionIndex: $0.section, ranges: $0.ranges, fieldMatches: $0.fields)
+        }
     }
 
     /// The rows of matches `[offset, offset + limit)` (clamped), each with its position in
     /// `sections` and its match ranges. (Static and free of `Element`: see `filteredSections`.)
     private static func page(of result: SearchResult, in index: SearchIndex, sections: [Section], offset: Int,
-                             limit: Int) throws -> [(row: Int, section: Int, ranges: [Range<Int>])] {
+                             limit: Int) throws -> [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] {
         let rows = result.rows
         let start = max(offset, 0)
         guard start < rows.count, limit > 0 else { return [] }
         let end = start + min(limit, rows.count - start)
         var section = sectionIndex(containingMatch: start, in: sections) ?? 0
-        var page: [(row: Int, section: Int, ranges: [Range<Int>])] = []
+        var page: [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] = []
         page.reserveCapacity(end - start)
         for k in start..<end {
             while section + 1 < sections.count && sections[section + 1].offset <= k { section += 1 }
             let row = rows[rows.startIndex + k]
-            page.append((row, section, try index.matchRanges(ofRow: row, in: result)))
+            page.append((row, section, try index.matchRanges(ofRow: row, in: result), try index.fieldMatches(ofRow: row, in: result)))
         }
         return page
     }

@@ -35,6 +35,7 @@ public struct SearchableListing<Element> {
     init(_ listing: Listing<Element>, phoneticKeys: Bool, progress: ((Double) -> Void)?) throws {
         self.listing = listing
         index = try SearchIndex(texts: listing.texts, readings: listing.readings, phoneticKeys: phoneticKeys,
+                                fields: listing.fields, defaultRegion: PhoneRegion.region(of: listing.collation.locale),
                                 progress: progress)  // shares the texts
     }
 
@@ -51,21 +52,31 @@ public struct SearchableListing<Element> {
 
     /// Filters the listing: the elements that match `query`, still in their sections.
     ///
-    /// The query is trimmed of white space at either end and folded with `fold`; an element matches
-    /// when its folded text contains the folded query (``MatchMode/contains``), starts with it
-    /// (``MatchMode/prefix``) or has a word that starts with it (``MatchMode/words``). An empty
-    /// query matches every element.
+    /// The query is trimmed of white space at either end and cut at white space into terms; an element
+    /// matches when every term matches it, in any order (`acedo jessica` finds Jessica Acedo). A term
+    /// matches when, folded with `fold`, it is contained in the element's folded text or in one of its
+    /// text ``SearchField``s (``MatchMode/contains``), or begins a word there (``MatchMode/words``); a
+    /// term of digits (and `+ - ( ) .`) also matches when it is contained in a digit form of a phone
+    /// field. A query in double quotes is a phrase: one term, spaces and all. In ``MatchMode/prefix``
+    /// mode the whole query must begin the element's text, as one term. An empty query matches every
+    /// element. The exact rules: <doc:FindingPeople>.
     ///
     /// With `phonetic`, items are also found by how they sound (pinyin, Hangul keystrokes and
-    /// initial consonants, kana and romaji readings): see <doc:PhoneticSearch>. ``Phonetic/auto``
-    /// applies the rules of the listing's language.
+    /// initial consonants, kana and romaji readings), the whole query and each term on its own: see
+    /// <doc:PhoneticSearch>. ``Phonetic/auto`` applies the rules of the listing's language.
+    ///
+    /// With `dialpad`, the query is digits typed on a phone keypad (2 abc … 9 wxyz): an element
+    /// matches when they begin the keys of a word and run on across the following words (`5646`:
+    /// John), are the keys of the initials of consecutive words (`53`: John Doe), or are contained in
+    /// a phone number (see <doc:FindingPeople>).
     ///
     /// Nothing is copied: the result is the index's sorted set of matching rows plus, per
     /// non-empty section, its count. Complexity: the search, plus O(sections × log matches).
     /// - Throws: `ICUError` when ICU cannot fold the query.
     public func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
-                       phonetic: Phonetic = .auto) throws -> FilteredListing<Element> {
-        FilteredListing(self, result: try index.search(query, fold: fold, mode: mode, rules: phoneticRules(phonetic)))
+                       phonetic: Phonetic = .auto, dialpad: Bool = false) throws -> FilteredListing<Element> {
+        FilteredListing(self, result: try index.search(query, fold: fold, mode: mode, rules: phoneticRules(phonetic),
+                                                       dialpad: dialpad))
     }
 
     /// The phonetic rules `phonetic` applies to this listing.

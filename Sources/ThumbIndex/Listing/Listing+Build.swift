@@ -20,12 +20,13 @@ extension Listing {
     ///   - pinned: whether an element belongs in the leading "Favorites" section (index title "★").
     ///   - descending: reverse the order of elements and of sections (Favorites stay first).
     ///   - fullIndex: list every label in ``indexTitles``, even those whose section is empty.
+    ///   - fields: columns searched besides the text (a company, a phone number): see ``SearchField``.
     ///   - progress: called now and then with the fraction of the sort done, in [0, 1].
     /// - Throws: `LimitError` past ``Limits``; `ICUError` if ICU fails; whatever the closures throw.
     public init(_ elements: some Sequence<Element>, collation: IndexedCollation,
                 text: (Element) throws -> String, reading: ((Element) throws -> String?)? = nil,
                 pinned: ((Element) throws -> Bool)? = nil, descending: Bool = false, fullIndex: Bool = false,
-                progress: ((Double) -> Void)? = nil) throws {
+                fields: [SearchField<Element>] = [], progress: ((Double) -> Void)? = nil) throws {
         let elements = Array(elements)
         try Limits.check(rows: elements.count, bytes: 0)
         var texts = TextColumn()
@@ -36,8 +37,20 @@ extension Listing {
             if let reading { readings?.append(try reading(element) ?? "") }
             if let pinned, try pinned(element) { pins?[i] = true }
         }
+        var columns: [FieldColumn] = []
+        for field in fields {
+            precondition(!columns.contains { $0.name == field.name }, "Listing: two fields named '\(field.name)'")
+            var values = TextColumn()
+            var regions = field.region.map { _ in TextColumn() }
+            for element in elements {
+                values.append(try field.value(element))
+                if let region = field.region { regions?.append(try region(element) ?? "") }
+            }
+            columns.append(FieldColumn(name: field.name, kind: field.kind, values: values, regions: regions))
+        }
         try self.init(elements: elements, texts: texts, readings: readings, pinned: pins.map { pins in { pins[$0] } },
-                      collation: collation, descending: descending, fullIndex: fullIndex, progress: progress)
+                      collation: collation, descending: descending, fullIndex: fullIndex, fields: columns,
+                      progress: progress)
     }
 
     /// The one builder every entry point ends in: elements whose texts (and readings) are already
@@ -50,9 +63,10 @@ extension Listing {
     ///   - pinned: whether the element at an input position is pinned; nil when nothing can be.
     /// - Throws: `LimitError` past ``Limits``; `ICUError` if ICU fails.
     package init(elements: [Element], texts: TextColumn, readings: TextColumn?, pinned: ((Int) -> Bool)?,
-                 collation: IndexedCollation, descending: Bool, fullIndex: Bool,
+                 collation: IndexedCollation, descending: Bool, fullIndex: Bool, fields: [FieldColumn] = [],
                  progress: ((Double) -> Void)?) throws {
         precondition(texts.count == elements.count && (readings?.count ?? elements.count) == elements.count)
+        precondition(fields.allSatisfy { $0.values.count == elements.count }, "Listing: a field value per element")
         try Limits.check(rows: elements.count, bytes: texts.bytes.count)
         // What is sorted: the reading when there is one, else the text; trimmed of white space.
         var sortTexts = TextColumn()
@@ -74,6 +88,7 @@ extension Listing {
         self.elements = layout.order.map { elements[Int($0)] }
         self.texts = texts.permuted(by: layout.order)
         self.readings = readings.map { $0.permuted(by: layout.order) }
+        self.fields = fields.map { $0.permuted(by: layout.order) }
         self.sections = layout.sections
         self.indexTitles = layout.indexTitles
         self.indexTargets = layout.indexTargets
@@ -82,7 +97,7 @@ extension Listing {
     }
 
     /// Builds the listing of `elements` in `locale` (see
-    /// ``init(_:collation:text:reading:pinned:descending:fullIndex:progress:)``).
+    /// ``init(_:collation:text:reading:pinned:descending:fullIndex:fields:progress:)``).
     ///
     /// - Throws: `LocaleError` for a locale ICU has no data for; `LimitError`; `ICUError`.
     ///

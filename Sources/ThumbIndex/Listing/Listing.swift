@@ -39,6 +39,8 @@ public struct Listing<Element> {
     package let texts: TextColumn
     /// The readings in display order (empty: none), or nil when the listing was built without.
     package internal(set) var readings: TextColumn?
+    /// The columns searched besides the text, in display order (see ``SearchField``).
+    package internal(set) var fields: [FieldColumn] = []
     /// Whether elements and sections run in descending order (the `descending` it was built with).
     package let isDescending: Bool
     /// Whether ``indexTitles`` lists every label (the `fullIndex` it was built with).
@@ -68,6 +70,15 @@ public struct Listing<Element> {
 
     /// Number of elements.
     public var count: Int { elements.count }
+
+    /// The names of the columns searched besides the text (``SearchField``), in the order given.
+    public var fieldNames: [String] { fields.map(\.name) }
+
+    /// The value of the element at `row` in the searched column `name`, or nil when the listing has
+    /// no such column. - Precondition: `0 <= row < count`.
+    public func field(_ name: String, ofRow row: Int) -> String? {
+        fields.first { $0.name == name }.map { $0.values[row] }
+    }
 
     /// The element at `row` (display order).
     /// - Precondition: `0 <= row < count`.

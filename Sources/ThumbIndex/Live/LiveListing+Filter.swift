@@ -1,6 +1,6 @@
 extension LiveListing {
     /// Filters the listing: the items that match `query`, in their sections, exactly as
-    /// ``SearchableListing/filter(_:fold:mode:phonetic:)`` would answer on a listing built afresh from the
+    /// ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:)`` would answer on a listing built afresh from the
     /// live items.
     ///
     /// Each level is searched with its own index and loses its tombstoned rows; counts per section
@@ -8,12 +8,12 @@ extension LiveListing {
     /// Complexity: the searches, plus O(matches in the delta and tail).
     /// - Throws: `ICUError` when ICU cannot fold the query.
     package func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
-                        phonetic: Phonetic = .auto) throws -> LiveFilteredListing {
-        try LiveFilteredListing(self, query: query, fold: fold, mode: mode,
-                                phonetic: PhoneticQuery(query, rules: phonetic.rules(forLocale: collation.locale)))
+                        phonetic: Phonetic = .auto, dialpad: Bool = false) throws -> LiveFilteredListing {
+        try LiveFilteredListing(self, parsed: ParsedQuery(query, fold: fold, mode: mode,
+                                                          rules: phonetic.rules(forLocale: collation.locale), dialpad: dialpad))
     }
 
-    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:phonetic:)`` of "" gives).
+    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:phonetic:dialpad:)`` of "" gives).
     package func sections() throws -> [LiveFilteredListing.Section] { try filter("").sections }
 }
 
@@ -43,6 +43,8 @@ package struct LiveFilteredListing: Sendable {
         package let sectionIndex: Int
         /// UTF-16 ranges of the text where the query matched (empty for an empty query).
         package let ranges: [Range<Int>]
+        /// The searched fields where the query matched, with their ranges.
+        package let fieldMatches: [FieldMatch]
     }
 
     /// The query as typed.
@@ -63,14 +65,10 @@ package struct LiveFilteredListing: Sendable {
     /// `sectionOfLabel[p]`: the position in `sections` of label position `p`, or -1.
     private let sectionOfLabel: [Int]
 
-    init(_ listing: LiveListing, query: String, fold: Fold, mode: MatchMode, phonetic: PhoneticQuery?) throws {
+    init(_ listing: LiveListing, parsed: ParsedQuery) throws {
         self.listing = listing
-        self.query = query
-        let q = try Folding.foldQuery(query, fold)
-        results = listing.levels.map {
-            $0.segment.searchable.index.result(query: query, foldedQuery: q, fold: fold, mode: mode, phonetic: phonetic,
-                                               refining: nil)
-        }
+        self.query = parsed.query
+        results = try listing.levels.map { try $0.segment.searchable.index.result(for: parsed, refining: nil) }
         liveRows = zip(listing.levels, results).map { $0.dead.removed(from: $1.rows) }
 
         // Counts per label position, added up over the levels' sections.
@@ -158,7 +156,8 @@ package struct LiveFilteredListing: Sendable {
             let segment = listing.levels[level].segment
             page.append(Match(item: segment.item(atRow: row),
                               sectionIndex: sectionOfLabel[segment.labelPosition(ofRow: row)],
-                              ranges: try segment.searchable.index.matchRanges(ofRow: row, in: results[level])))
+                              ranges: try segment.searchable.index.matchRanges(ofRow: row, in: results[level]),
+                              fieldMatches: try segment.searchable.index.fieldMatches(ofRow: row, in: results[level])))
         }
         return page
     }

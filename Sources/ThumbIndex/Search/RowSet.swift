@@ -70,6 +70,27 @@ enum RowSet {
         }
     }
 
+    /// The rows in both `a` and `b`: a word-wise AND of two bitmaps, else the list's ids kept by a
+    /// bit test or a merge. Complexity: O(n / 64) for two bitmaps, else O(|a| + |b|) at most.
+    static func intersection(_ a: SearchResult.Rows.Storage, _ b: SearchResult.Rows.Storage) -> SearchResult.Rows.Storage {
+        switch (a, b) {
+        case (.all, _): return b
+        case (_, .all): return a
+        case let (.bitmap(x), .bitmap(y)):
+            precondition(x.words.count == y.words.count, "RowSet: bitmaps of one universe")
+            return .bitmap(RowBitmap(words: zip(x.words, y.words).map { $0 & $1 }))
+        case let (.bitmap(x), .ids(ids)), let (.ids(ids), .bitmap(x)):
+            return .ids(ids.filter { x.contains(Int($0)) })
+        case let (.ids(x), .ids(y)):
+            var out: [UInt32] = [], i = 0, j = 0
+            out.reserveCapacity(min(x.count, y.count))
+            while i < x.count && j < y.count {
+                if x[i] < y[j] { i += 1 } else if x[i] > y[j] { j += 1 } else { out.append(x[i]); i += 1; j += 1 }
+            }
+            return .ids(out)
+        }
+    }
+
     /// Sets the bits of `ids` (each below `words.count * 64`) in `words`.
     static func set(_ ids: [UInt32], in words: inout [UInt64]) {
         for id in ids { words[Int(id >> 6)] |= 1 << UInt64(id & 63) }

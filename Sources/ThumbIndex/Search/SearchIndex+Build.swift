@@ -21,8 +21,10 @@ extension SearchIndex {
     /// `readings` (row for row, empty: none) give the Japanese phonetic keys (see <doc:PhoneticSearch>).
     /// With `phoneticKeys` false no phonetic keys are built (for measuring what they cost): the
     /// phonetic rules then find nothing.
-    init(texts: TextColumn, readings: TextColumn? = nil, phoneticKeys: Bool = true,
-         progress: ((Double) -> Void)? = nil) throws {
+    /// `fields` are the columns searched besides the text (a text index or a phone index each); phone
+    /// numbers without a region of their own are read in `defaultRegion`.
+    init(texts: TextColumn, readings: TextColumn? = nil, phoneticKeys: Bool = true, fields: [FieldColumn] = [],
+         defaultRegion: String? = nil, progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)
         let originals = texts.bytes
@@ -45,8 +47,18 @@ extension SearchIndex {
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
         }
         progress?(0.9)
+        let fieldIndexes = try fields.map { column -> FieldIndex in
+            precondition(column.values.count == texts.count, "SearchIndex: a field value per row")
+            switch column.kind {
+            case .text:
+                return FieldIndex(name: column.name, kind: .text(try SearchIndex(texts: column.values, phoneticKeys: false)))
+            case .phone:
+                return FieldIndex(name: column.name, kind: .phone(try PhoneIndex(values: column.values, regions: column.regions,
+                                                                                 defaultRegion: defaultRegion)))
+            }
+        }
         storage = try Storage(texts: texts, main: indexes[0], caseVariant: variants[0], allVariant: variants[1],
-                              readings: readings, phoneticKeys: phoneticKeys)
+                              readings: readings, phoneticKeys: phoneticKeys, fields: fieldIndexes)
         progress?(1)
     }
 

@@ -1,50 +1,89 @@
 extension SearchIndex {
     /// The rows that match `query`, in row order.
     ///
-    /// The query is trimmed of leading and trailing white space (inner spaces count), then folded with
-    /// `fold`; an item matches when its folded text contains the folded query (``MatchMode/contains``),
-    /// starts with it (``MatchMode/prefix``) or has a word that starts with it (``MatchMode/words``),
-    /// or when a phonetic rule of `rules` matches it (see <doc:PhoneticSearch>).
-    /// An empty query matches every row.
+    /// The query is cut into terms (see ``ParsedQuery``); an item matches when every term matches it,
+    /// in any order: the folded term is contained in its folded text or in a searched text column
+    /// (``MatchMode/contains``), or begins a word there (``MatchMode/words``); or the term matches by a
+    /// phonetic rule of `rules` (see <doc:PhoneticSearch>); or, for a term of digits, it is contained
+    /// in a digit form of a phone column. The whole query also matches by the phonetic rules and, when
+    /// it is all phone characters, by its digits. In ``MatchMode/prefix`` mode the whole query must
+    /// begin the text (or match it phonetically). With `dialpad`, see ``Dialpad``. An empty query
+    /// matches every row.
     ///
-    /// - Complexity: O(|query| log n) to find the matches, plus O(k) for k occurrences of the query (or
-    ///   O(n / 64) when k is large) to list the distinct rows.
+    /// - Complexity: per term, O(|term| log n) to find the matches plus O(k) for its k occurrences;
+    ///   terms after the rarest are checked on its rows when that is cheaper.
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    func search(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = []) throws -> SearchResult {
-        result(query: query, foldedQuery: try Folding.foldQuery(query, fold), fold: fold, mode: mode,
-               phonetic: try PhoneticQuery(query, rules: rules), refining: nil)
+    func search(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = [],
+                dialpad: Bool = false) throws -> SearchResult {
+        try result(for: ParsedQuery(query, fold: fold, mode: mode, rules: rules, dialpad: dialpad), refining: nil)
     }
 
-    /// The result for an already folded query, refining `previous` when that is cheaper than a fresh
-    /// search: `previous` (same fold and mode) must have a non-empty folded query that is a prefix of
-    /// `foldedQuery`, and phonetic keys that this query's extend, so its rows are a superset of the answer.
-    func result(query: String, foldedQuery q: [UInt8], fold: Fold, mode: MatchMode, phonetic: PhoneticQuery? = nil,
-                refining previous: SearchResult?) -> SearchResult {
-        guard !q.isEmpty else {
-            return SearchResult(query: query, fold: fold, mode: mode, foldedQuery: q, rows: .init(storage: .all(count)))
+    /// The result for a parsed query, refining `previous` when that is cheaper than a fresh search and
+    /// exact (`parsed` narrows `previous.parsed`: its rows are a subset of `previous`'s).
+    /// - Throws: `ICUError` or `LimitError` when the dial-pad keys, made on first use, cannot be made.
+    func result(for parsed: ParsedQuery, refining previous: SearchResult?) throws -> SearchResult {
+        if parsed.isEmpty { return SearchResult(parsed: parsed, rows: .init(storage: .all(count))) }
+        if let digits = parsed.dialpad {
+            return SearchResult(parsed: parsed, rows: .init(storage: try dialpadRows(digits, rules: parsed.rules)))
         }
-        if let previous, previous.fold == fold, previous.mode == mode, !previous.foldedQuery.isEmpty,
-           q.starts(with: previous.foldedQuery), phonetic == nil ? previous.phonetic == nil : phonetic!.narrows(previous.phonetic),
-           let candidates = previous.rows.ids,
-           candidates.count * 16 < hitCount(q, fold: fold, mode: mode, phonetic: phonetic) {
-            let rows = candidates.filter { row(Int($0), matches: q, fold: fold, mode: mode, phonetic: phonetic) }
-            return SearchResult(query: query, fold: fold, mode: mode, foldedQuery: q, rows: .init(storage: .ids(rows)),
-                                phonetic: phonetic)
+        if let previous, parsed.narrows(previous.parsed), let candidates = previous.rows.ids,
+           candidates.count * 16 < hitCount(parsed.terms[0], mode: parsed.mode) {
+            let rows = candidates.filter { row(Int($0), matches: parsed.terms[0], fold: parsed.fold, mode: parsed.mode) }
+            return SearchResult(parsed: parsed, rows: .init(storage: .ids(rows)))
         }
-        var rows = matchingRows(q, fold: fold, mode: mode)
-        if let phonetic {
-            let extra = storage.phonetic.rows(phonetic, mode: mode, main: storage.main)
-            rows = RowSet.union(rows, extra)
-        }
-        return SearchResult(query: query, fold: fold, mode: mode, foldedQuery: q, rows: .init(storage: rows), phonetic: phonetic)
+        return SearchResult(parsed: parsed, rows: .init(storage: matchingRows(parsed)))
     }
 
-    /// The rows that match the non-empty folded query `q`, ascending.
+    /// The rows of a query with terms: the rarest term's rows, then each other term's, intersected
+    /// (or checked row by row, when the rows so far are few against its occurrences); then the whole
+    /// query's phonetic and phone matches added.
+    func matchingRows(_ parsed: ParsedQuery) -> SearchResult.Rows.Storage {
+        let mode = parsed.mode
+        let ordered = parsed.terms.map { (term: $0, hits: hitCount($0, mode: mode)) }.sorted { $0.hits < $1.hits }
+        var rows = termRows(ordered[0].term, fold: parsed.fold, mode: mode)
+        for (term, hits) in ordered.dropFirst() {
+            let count = rows.count
+            if count == 0 { break }
+            if count * 16 < hits {
+                rows = .ids(rows.idList.filter { row(Int($0), matches: term, fold: parsed.fold, mode: mode) })
+            } else {
+                rows = RowSet.intersection(rows, termRows(term, fold: parsed.fold, mode: mode))
+            }
+        }
+        if let phonetic = parsed.wholePhonetic {
+            rows = RowSet.union(rows, storage.phonetic.rows(phonetic, mode: mode, main: storage.main))
+        }
+        if let digits = parsed.wholePhoneDigits {
+            for field in storage.fields { if case .phone(let phone) = field.kind { rows = RowSet.union(rows, phone.rows(matching: digits)) } }
+        }
+        return rows
+    }
+
+    /// The rows one term matches: in the text, by its phonetic keys, in the text columns and (a term
+    /// of digits) in the phone columns. Columns are not searched in ``MatchMode/prefix`` mode.
+    func termRows(_ term: ParsedQuery.Term, fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
+        var rows = keyRows(term.folded, fold: fold, mode: mode)
+        if let phonetic = term.phonetic {
+            rows = RowSet.union(rows, storage.phonetic.rows(phonetic, mode: mode, main: storage.main))
+        }
+        guard mode != .prefix else { return rows }
+        for field in storage.fields {
+            switch field.kind {
+            case .text(let index):
+                rows = RowSet.union(rows, index.keyRows(term.folded, fold: fold, mode: mode))
+            case .phone(let phone):
+                if let digits = term.phoneDigits { rows = RowSet.union(rows, phone.rows(matching: digits)) }
+            }
+        }
+        return rows
+    }
+
+    /// The rows whose text matches the non-empty folded query `q`, ascending.
     ///
     /// Rows whose text differs under `fold` are answered by the variant index instead of the main one.
     /// A dense main result stays a bitmap: the variant rows are cleared a word at a time and the
     /// matching ones set again, so no list of every matching row is made.
-    func matchingRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
+    func keyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
         let found = storage.main.entries(matching: q, mode: mode)
         guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return found }
         let differing = variant.index.entries(matching: q, mode: mode).idList.map { variant.rows[Int($0)] }
@@ -60,44 +99,105 @@ extension SearchIndex {
         return .ids(RowSet.union(kept, differing))
     }
 
-    /// How many suffixes start with `q` (and the phonetic keys): the work of a fresh search.
-    func hitCount(_ q: [UInt8], fold: Fold, mode: MatchMode, phonetic: PhoneticQuery? = nil) -> Int {
-        var hits = storage.main.hitCount(q)
-        if let variant = storage.variant(fold), !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
-        if let phonetic { hits += storage.phonetic.hitCount(phonetic, main: storage.main) }
+    /// How many suffixes start with the term, in every place it is looked for: the work of a fresh search.
+    func hitCount(_ term: ParsedQuery.Term, mode: MatchMode) -> Int {
+        var hits = keyHitCount(term.folded, fold: nil)
+        if let phonetic = term.phonetic { hits += storage.phonetic.hitCount(phonetic, main: storage.main) }
+        guard mode != .prefix else { return hits }
+        for field in storage.fields {
+            switch field.kind {
+            case .text(let index): hits += index.keyHitCount(term.folded, fold: nil)
+            case .phone(let phone): if let digits = term.phoneDigits { hits += phone.hitCount(digits) }
+            }
+        }
         return hits
     }
 
-    /// Whether `row` matches the non-empty folded query `q` (or a phonetic rule), checked on its texts.
-    func row(_ row: Int, matches q: [UInt8], fold: Fold, mode: MatchMode, phonetic: PhoneticQuery? = nil) -> Bool {
-        let ordinary: Bool
-        if let variant = storage.variant(fold), variant.isVariant[row] {
-            ordinary = variant.index.entry(variant.entry(ofRow: row), matches: q, mode: mode)
-        } else {
-            ordinary = storage.main.entry(row, matches: q, mode: mode)
-        }
-        if ordinary { return true }
-        guard let phonetic else { return false }
-        return storage.phonetic.row(row, matches: phonetic, mode: mode, main: storage.main)
+    /// How many suffixes of the text start with `q` (with the variant of `fold`, or of either when nil).
+    func keyHitCount(_ q: [UInt8], fold: Fold?) -> Int {
+        var hits = storage.main.hitCount(q)
+        let variants = fold.map { storage.variant($0).map { [$0] } ?? [] } ?? [storage.caseVariant, storage.allVariant]
+        for variant in variants where !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
+        return hits
     }
 
-    /// Where `result`'s query matches the text of `row`: UTF-16 offsets into the original text, widened
-    /// to whole grapheme clusters.
-    ///
-    /// Lists every non-overlapping occurrence of the folded query in the folded text, left to right
-    /// (in ``MatchMode/prefix`` mode only the one at the start; in ``MatchMode/words`` mode only those at
-    /// word starts), maps each back to the original, widens it to grapheme clusters, adds where the
-    /// phonetic rules matched, and merges ranges that then overlap or touch. Empty when the query is
-    /// empty or the row does not match.
-    ///
-    /// - Complexity: O(length of the row's text): the row is folded again, with an offset map.
-    /// - Throws: `ICUError` when ICU cannot fold or break the row's text.
-    func matchRanges(ofRow row: Int, in result: SearchResult) throws -> [Range<Int>] {
-        guard !result.foldedQuery.isEmpty else { return [] }
-        let text = text(ofRow: row)
-        let ordinary = try MatchRanges.ranges(of: result.foldedQuery, in: text, fold: result.fold, mode: result.mode)
-        guard let phonetic = result.phonetic else { return ordinary }
-        let extra = try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: result.mode, main: storage.main)
-        return MatchRanges.merged(ordinary + extra)
+    /// Whether `row` matches one term (see ``termRows(_:fold:mode:)``), checked on its texts.
+    func row(_ row: Int, matches term: ParsedQuery.Term, fold: Fold, mode: MatchMode) -> Bool {
+        if keyRow(row, matches: term.folded, fold: fold, mode: mode) { return true }
+        if let phonetic = term.phonetic, storage.phonetic.row(row, matches: phonetic, mode: mode, main: storage.main) {
+            return true
+        }
+        guard mode != .prefix else { return false }
+        for field in storage.fields {
+            switch field.kind {
+            case .text(let index):
+                if index.keyRow(row, matches: term.folded, fold: fold, mode: mode) { return true }
+            case .phone(let phone):
+                if let digits = term.phoneDigits, phone.row(row, matches: digits) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether the text of `row` matches the non-empty folded query `q`.
+    func keyRow(_ row: Int, matches q: [UInt8], fold: Fold, mode: MatchMode) -> Bool {
+        if let variant = storage.variant(fold), variant.isVariant[row] {
+            return variant.index.entry(variant.entry(ofRow: row), matches: q, mode: mode)
+        }
+        return storage.main.entry(row, matches: q, mode: mode)
+    }
+
+    /// The dial-pad index, made on first use.
+    func dialpadIndex() throws -> DialpadIndex {
+        try storage.dialpad.value {
+            var romajiCache: [String: [UInt8]] = [:]
+            return try DialpadIndex(rowCount: count, allFold: { allFoldScalars(ofRow: $0) }, readingRomaji: { row in
+                try readingRomaji(ofRow: row, cache: &romajiCache)
+            })
+        }
+    }
+
+    /// The rows a dial-pad query of `digits` matches: by the keys of their words (with pinyin under
+    /// the Chinese rules, the romaji of the reading under the Japanese ones) or in a phone column.
+    func dialpadRows(_ digits: [UInt8], rules: PhoneticRules) throws -> SearchResult.Rows.Storage {
+        guard !digits.isEmpty else { return .ids([]) }
+        let dialpad = try dialpadIndex()
+        var rows = dialpad.latin.rows(matching: digits) { Dialpad.words(allFoldScalars(ofRow: $0), han: false) }
+        if rules.contains(.chinese) {
+            rows = RowSet.union(rows, dialpad.han.rows(matching: digits) { Dialpad.words(allFoldScalars(ofRow: $0), han: true) })
+        }
+        if rules.contains(.japanese) {
+            rows = RowSet.union(rows, dialpad.romaji.rows(matching: digits) { _ in [] })
+        }
+        for field in storage.fields {
+            if case .phone(let phone) = field.kind { rows = RowSet.union(rows, phone.rows(matching: digits)) }
+        }
+        return rows
+    }
+
+    /// The ``Fold/all`` fold of `row`'s text, as scalars.
+    func allFoldScalars(ofRow row: Int) -> [Unicode.Scalar] {
+        let (index, entry): (TextIndex, Int)
+        if storage.allVariant.isVariant[row] {
+            (index, entry) = (storage.allVariant.index, storage.allVariant.entry(ofRow: row))
+        } else {
+            (index, entry) = (storage.main, row)
+        }
+        let utf8 = index.text[Int(index.starts[entry])..<Int(index.starts[entry + 1])]
+        return Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
+    }
+
+    /// The romaji of the words of `row`'s reading (its kana text when it has no reading); empty when none.
+    func readingRomaji(ofRow row: Int, cache: inout [String: [UInt8]]) throws -> [[UInt8]] {
+        let start = Int(storage.main.starts[row]), end = Int(storage.main.starts[row + 1])
+        let scalars = Array(String(decoding: storage.main.text[start..<end], as: UTF8.self).unicodeScalars)
+        let reading = storage.readings.flatMap { $0.isEmpty(row: row) ? nil : $0.utf8(row) }
+        return try ReadingKeys.words(text: scalars, reading: reading).map { word in
+            let text = String(String.UnicodeScalarView(word))
+            if let cached = cache[text] { return cached }
+            let romaji = try Romaji.romanized(text)
+            cache[text] = romaji
+            return romaji
+        }
     }
 }

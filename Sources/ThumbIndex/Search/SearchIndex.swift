@@ -47,13 +47,22 @@ struct SearchIndex: Sendable {
         /// The phonetic keys of the rows with Han, Hangul or kana (built from `main` and the readings).
         let phonetic: PhoneticIndex
 
+        /// The readings, row for row (empty: none), or nil: the Japanese keys come from them.
+        let readings: TextColumn?
+        /// The columns searched besides the text, in the listing's order.
+        let fields: [FieldIndex]
+        /// The dial-pad keys, built on first use.
+        let dialpad = LazyValue<DialpadIndex>()
+
         /// With `phoneticKeys` false the phonetic index is left empty (for measuring what the keys cost).
         init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant, readings: TextColumn?,
-             phoneticKeys: Bool = true) throws {
+             phoneticKeys: Bool = true, fields: [FieldIndex] = []) throws {
             self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
             self.allVariant = allVariant
+            self.readings = readings
+            self.fields = fields
             phonetic = try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys)
         }
 
@@ -78,14 +87,43 @@ struct SearchIndex: Sendable {
     /// (a listing keeps that array anyway).
     var byteCount: Int {
         storage.main.byteCount + storage.caseVariant.byteCount + storage.allVariant.byteCount
-            + storage.phonetic.byteCount
+            + storage.phonetic.byteCount + fieldByteCount + (storage.dialpad.ifBuilt?.byteCount ?? 0)
     }
+
+    /// The bytes of the searched columns' indexes (part of ``byteCount``; their values not counted).
+    var fieldByteCount: Int { storage.fields.reduce(0) { $0 + $1.byteCount } }
 
     /// The bytes of the phonetic keys alone (part of ``byteCount``).
     var phoneticByteCount: Int { storage.phonetic.byteCount }
 
     /// The original text of `row`.
     func text(ofRow row: Int) -> String { storage.texts[row] }
+}
+
+/// One column searched besides the text: a text index of its values, or a phone index.
+struct FieldIndex: Sendable {
+    enum Kind: Sendable {
+        case text(SearchIndex)
+        case phone(PhoneIndex)
+    }
+    /// The column's name.
+    let name: String
+    let kind: Kind
+
+    var byteCount: Int {
+        switch kind {
+        case .text(let index): index.byteCount
+        case .phone(let index): index.byteCount
+        }
+    }
+
+    /// The column's value at `row`.
+    func value(ofRow row: Int) -> String {
+        switch kind {
+        case .text(let index): index.text(ofRow: row)
+        case .phone(let index): index.values[row]
+        }
+    }
 }
 
 /// The rows whose text under one fold differs from their diacritics fold, with an index of those texts.

@@ -4,27 +4,22 @@
 /// listing's display order): per-section counts are two binary searches (``count(inRows:)``) and a page is
 /// a slice of ``rows``. Nothing about the items is copied.
 struct SearchResult: Sendable {
-    /// The query as typed.
-    let query: String
-    /// The fold the query was matched with.
-    let fold: Fold
-    /// Where in an item the query had to occur.
-    let mode: MatchMode
+    /// The query, parsed: its terms, phrase, phone or dial-pad digits.
+    let parsed: ParsedQuery
     /// The matching rows, ascending.
     let rows: Rows
-    /// The trimmed, folded query (UTF-8); empty when every row matches.
-    let foldedQuery: [UInt8]
-    /// What the phonetic rules looked for; nil when none applied.
-    let phonetic: PhoneticQuery?
 
-    init(query: String, fold: Fold, mode: MatchMode, foldedQuery: [UInt8], rows: Rows, phonetic: PhoneticQuery? = nil) {
-        self.query = query
-        self.fold = fold
-        self.mode = mode
-        self.foldedQuery = foldedQuery
+    init(parsed: ParsedQuery, rows: Rows) {
+        self.parsed = parsed
         self.rows = rows
-        self.phonetic = phonetic
     }
+
+    /// The query as typed.
+    var query: String { parsed.query }
+    /// The fold the query was matched with.
+    var fold: Fold { parsed.fold }
+    /// Where in an item the query had to occur.
+    var mode: MatchMode { parsed.mode }
 
     /// How many rows match.
     var count: Int { rows.count }
@@ -46,6 +41,15 @@ struct SearchResult: Sendable {
             case all(Int)
             case ids([UInt32])
             case bitmap(RowBitmap)
+
+            /// How many rows.
+            var count: Int {
+                switch self {
+                case .all(let count): count
+                case .ids(let ids): ids.count
+                case .bitmap(let bitmap): bitmap.count
+                }
+            }
 
             /// The rows as a sorted list of ids (listing a bitmap's rows: O(n / 64 + count)).
             var idList: [UInt32] {

@@ -19,33 +19,38 @@ struct SearchSession: Sendable {
     let mode: MatchMode
     /// The phonetic rules every query applies.
     let rules: PhoneticRules
+    /// Whether queries are dial-pad digits.
+    let dialpad: Bool
     /// Recent results, each folded query a prefix of the next.
     private var history: [SearchResult] = []
     /// How many results the history keeps.
     private static let historyLimit = 64
 
     /// A session over `index` that matches with `fold` and `mode`.
-    init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = []) {
+    init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = [],
+         dialpad: Bool = false) {
         self.index = index
         self.fold = fold
         self.mode = mode
         self.rules = rules
+        self.dialpad = dialpad
     }
 
     /// The result for the whole query text now in the search field.
     ///
-    /// - Complexity: O(1) when the folded query equals a remembered one (backspace); when it extends
-    ///   one, the cheaper of refining that result (a check per remembered row) and a fresh search.
+    /// - Complexity: O(1) when the query asks what a remembered one asked (backspace); when it narrows
+    ///   one (one term typed further), the cheaper of refining that result (a check per remembered
+    ///   row) and a fresh search.
     /// - Throws: `ICUError` when ICU cannot fold the query.
     mutating func type(_ fullQuery: String) throws -> SearchResult {
-        let q = try Folding.foldQuery(fullQuery, fold)
-        while let last = history.last, !q.starts(with: last.foldedQuery) { history.removeLast() }
-        let phonetic = try PhoneticQuery(fullQuery, rules: rules)
-        if let last = history.last, last.foldedQuery == q, last.phonetic == phonetic {
-            return SearchResult(query: fullQuery, fold: fold, mode: mode, foldedQuery: q, rows: last.rows, phonetic: phonetic)
+        let parsed = try ParsedQuery(fullQuery, fold: fold, mode: mode, rules: rules, dialpad: dialpad)
+        while let last = history.last, !(parsed.asksTheSame(as: last.parsed) || parsed.narrows(last.parsed)) {
+            history.removeLast()
         }
-        let result = index.result(query: fullQuery, foldedQuery: q, fold: fold, mode: mode, phonetic: phonetic,
-                                  refining: history.last)
+        if let last = history.last, parsed.asksTheSame(as: last.parsed) {
+            return SearchResult(parsed: parsed, rows: last.rows)
+        }
+        let result = try index.result(for: parsed, refining: history.last)
         history.append(result)
         if history.count > Self.historyLimit { history.removeFirst() }
         return result

@@ -1,0 +1,77 @@
+extension SearchIndex {
+    /// Where `result`'s query matches the text of `row`: UTF-16 offsets into the original text, widened
+    /// to whole grapheme clusters, merged where they overlap or touch, in order.
+    ///
+    /// Every term's non-overlapping occurrences in the folded text, left to right (in
+    /// ``MatchMode/prefix`` mode only the one at the start; in ``MatchMode/words`` mode only those at
+    /// word starts), mapped back to the original, plus where the phonetic rules matched; for a
+    /// dial-pad query, the characters whose keys matched. Empty when the query is empty or matched
+    /// only in other columns.
+    ///
+    /// - Complexity: O(terms × length of the row's text): the row is folded again, with an offset map.
+    /// - Throws: `ICUError` when ICU cannot fold or break the row's text.
+    func matchRanges(ofRow row: Int, in result: SearchResult) throws -> [Range<Int>] {
+        let parsed = result.parsed
+        guard !parsed.isEmpty else { return [] }
+        let text = text(ofRow: row)
+        if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text, digits, rules: parsed.rules) }
+        var ranges: [Range<Int>] = []
+        for term in parsed.terms {
+            ranges += try MatchRanges.ranges(of: term.folded, in: text, fold: parsed.fold, mode: parsed.mode)
+            if let phonetic = term.phonetic {
+                ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
+            }
+        }
+        if let phonetic = parsed.wholePhonetic {
+            ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
+        }
+        return MatchRanges.merged(ranges)
+    }
+
+    /// Where `result`'s query matches `row` in the searched columns: the columns with a match, in the
+    /// listing's order, each with its value and UTF-16 ranges of it (a phone number's matched digits).
+    /// - Throws: `ICUError` when ICU cannot fold or break a value.
+    func fieldMatches(ofRow row: Int, in result: SearchResult) throws -> [FieldMatch] {
+        let parsed = result.parsed
+        guard !parsed.isEmpty, !storage.fields.isEmpty else { return [] }
+        var matches: [FieldMatch] = []
+        for field in storage.fields {
+            let value = field.value(ofRow: row)
+            var ranges: [Range<Int>] = []
+            switch field.kind {
+            case .text:
+                guard parsed.mode != .prefix else { continue }
+                for term in parsed.terms {
+                    ranges += try MatchRanges.ranges(of: term.folded, in: value, fold: parsed.fold, mode: parsed.mode)
+                }
+                ranges = MatchRanges.merged(ranges)
+            case .phone(let phone):
+                let digits = parsed.dialpad.map { [$0] }
+                    ?? (parsed.mode == .prefix ? [] : parsed.terms.compactMap(\.phoneDigits) + [parsed.wholePhoneDigits].compactMap { $0 })
+                ranges = phone.ranges(ofRow: row, digits)
+            }
+            if !ranges.isEmpty { matches.append(FieldMatch(field: field.name, text: value, ranges: ranges)) }
+        }
+        return matches
+    }
+
+    /// The characters of `text` (row `row`) whose dial-pad keys `digits` matched.
+    private func dialpadRanges(ofRow row: Int, text: String, _ digits: [UInt8], rules: PhoneticRules) throws -> [Range<Int>] {
+        guard !digits.isEmpty else { return [] }
+        let scalars = allFoldScalars(ofRow: row)
+        var sources = Dialpad.matchedSources(digits, in: Dialpad.words(scalars, han: false))
+        if rules.contains(.chinese) { sources.formUnion(Dialpad.matchedSources(digits, in: Dialpad.words(scalars, han: true))) }
+        if sources.isEmpty && rules.contains(.japanese) {
+            var cache: [String: [UInt8]] = [:]
+            let words = Dialpad.romajiWords(try readingRomaji(ofRow: row, cache: &cache))
+            if !Dialpad.matchedSources(digits, in: words).isEmpty { return [0..<text.utf16.count] }  // as romaji matches are shown
+        }
+        guard !sources.isEmpty else { return [] }
+        let folded = try FoldedText(text, fold: .all, withMap: true)
+        var offsets: [Int] = [], offset = 0
+        for s in scalars { offsets.append(offset); offset += UTF8.width(s) }
+        offsets.append(offset)
+        let byteRanges = sources.sorted().map { offsets[$0]..<offsets[$0 + 1] }
+        return MatchRanges.originalRanges(byteRanges, of: folded, in: text)
+    }
+}
