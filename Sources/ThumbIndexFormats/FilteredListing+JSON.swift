@@ -5,7 +5,8 @@ extension RecordListing {
     /// `{<header fields>"total","indexTitles":[...],"sections":[{"title","indexTitle","index","count","offset","items":[...]}]}`:
     /// every section that still has matches, with its count, the position of its title in
     /// `indexTitles` and the position of its first match among all matches; only the matches in
-    /// `[offset, offset + limit)` are written as items (`{"text", ...columns, "matches":[[start,end],...]}`),
+    /// `[offset, offset + limit)` are written as items (`{"text", ...columns, "matches":[[start,end],...]}`,
+    /// plus `"columnMatches":{<column>:[[start,end],...]}` when the query matched in searched columns),
     /// so a section's first item is match `max(section.offset, offset)`.
     ///
     /// - Parameters:
@@ -26,7 +27,7 @@ extension RecordListing {
         json.filteredSections(filtered.sections, page: page,
                               describe: { ($0.title, $0.indexTitle, $0.indexPosition, $0.count, $0.offset) },
                               sectionOf: \.sectionIndex) { json, match in
-            writeItem(row: match.row, matches: match.ranges, columns: columns, to: &json)
+            writeItem(row: match.row, matches: match.ranges, fieldMatches: match.fieldMatches, columns: columns, to: &json)
         }
         json.raw("}")
     }

@@ -1,3 +1,5 @@
+import ThumbIndex
+
 /// A small streaming JSON writer: appends UTF-8 to a byte buffer.
 ///
 /// `JSONEncoder` builds a tree of boxed values first, which costs seconds for a million items;
@@ -108,6 +110,26 @@ package struct JSONWriter: Sendable {
     /// Appends match ranges as `[[start,end],...]`.
     package mutating func ranges(_ ranges: [Range<Int>]) {
         array(ranges) { json, range in json.raw("[\(range.lowerBound),\(range.upperBound)]") }
+    }
+
+    /// Appends `,"columnMatches":{<column>:{"text":<value>,"matches":[[start,end],...]},...}` when
+    /// `matches` is not empty: where a query matched in searched columns (each with its value, so the
+    /// answer is complete whichever columns an item carries).
+    package mutating func fieldMatches(_ matches: [FieldMatch]) {
+        guard !matches.isEmpty else { return }
+        raw(",")
+        key("columnMatches")
+        raw("{")
+        for (i, match) in matches.enumerated() {
+            if i > 0 { raw(",") }
+            key(match.field)
+            raw("{")
+            pair("text", match.text)
+            key("matches")
+            ranges(match.ranges)
+            raw("}")
+        }
+        raw("}")
     }
 
     /// Appends a JSON array of strings.

@@ -11,7 +11,7 @@ extension RecordListing {
 
     /// The fields an item has of its own; a column with one of these names is written as
     /// `"column:<name>"` so that no JSON object has a key twice.
-    package static let itemFields: Set<String> = ["text", "matches"]
+    package static let itemFields: Set<String> = ["text", "matches", "columnMatches"]
 
     /// The JSON key of column `column`: its name, or `column:<name>` for a name in ``itemFields``.
     package func jsonKey(ofColumn column: Int) -> String {
@@ -19,9 +19,12 @@ extension RecordListing {
         return Self.itemFields.contains(name) ? "column:" + name : name
     }
 
-    /// Writes the item at listing row `row` as `{"text": ..., <other column>: ..., "matches": [[start, end], ...]}`;
-    /// the other columns unless `columns` is `.textOnly`, `matches` only when given.
-    package func writeItem(row: Int, matches: [Range<Int>]? = nil, columns: ItemColumns = .all, to json: inout JSONWriter) {
+    /// Writes the item at listing row `row` as
+    /// `{"text": ..., <other column>: ..., "matches": [[start, end], ...], "columnMatches": {<column>: {"text", "matches"}}}`;
+    /// the other columns unless `columns` is `.textOnly`, `matches` only when given, `columnMatches`
+    /// only when the query matched in a searched column (ranges into that column's value).
+    package func writeItem(row: Int, matches: [Range<Int>]? = nil, fieldMatches: [FieldMatch] = [], columns: ItemColumns = .all,
+                           to json: inout JSONWriter) {
         let record = listing[row]
         json.raw("{")
         json.key("text")
@@ -38,6 +41,7 @@ extension RecordListing {
             json.key("matches")
             json.ranges(matches)
         }
+        json.fieldMatches(fieldMatches)
         json.raw("}")
     }
 

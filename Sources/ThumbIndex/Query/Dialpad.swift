@@ -7,7 +7,14 @@
 /// and a letter with no key (Cyrillic, Greek, Han, kana) ends the word's keys and any run through
 /// it. A Han character that has pinyin readings is a word of its own, whose keys are those of its
 /// readings (a polyphone has several); kana items are read through the romaji of their reading.
-enum Dialpad {
+public enum Dialpad {
+    /// Whether `query` can be typed on a phone keypad: decimal digits, white space and `+ - ( ) . * #`
+    /// only. A dial-pad filter of any other query matches nothing; front ends refuse it with a message.
+    public static func canType(_ query: String) -> Bool {
+        let trimmed = IndexedCollation.trimmed(query)
+        return trimmed.isEmpty || !ParsedQuery.dialpadDigits(trimmed).isEmpty
+    }
+
     /// The key of an ASCII lowercase letter or digit (as an ASCII digit), or nil.
     static func key(_ byte: UInt8) -> UInt8? {
         switch byte {

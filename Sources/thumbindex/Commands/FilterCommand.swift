@@ -20,10 +20,22 @@ struct FilterCommand: ParsableCommand {
             reading, in kana or romaji (やまだ, yamada: 山田 with --reading), in listings of that \
             language; --phonetic on does it in any listing, off never. It only adds matches. \
             `thumbindex explain` shows an item's keys.
+            A query is cut at spaces into terms, which must all match, in any order: "acedo jessica" \
+            finds Jessica Acedo. A query in double quotes is a phrase, matched as typed. Terms may \
+            match in the columns named by --fields too ("jessica acme"), and a term of digits in the \
+            phone numbers of the --phone columns, by the digits as written, of the E.164 form or of \
+            the national format ("844", "+34 844", "468 710"). The bundled address book searches its \
+            phone column with no flag. --dialpad reads the query as keys of a phone keypad \
+            (2 abc ... 9 wxyz): 5646 finds John, 53 finds John Doe (initials), and digits find \
+            phone numbers. (Korean keypads, Cheonjiin and Naratgul, are not E.161: not supported.)
             Without --query or --queries on a terminal: an interactive view (type to filter, \
             Backspace, Esc clears, Ctrl-C quits).
             Examples:
               thumbindex filter --query ann
+              thumbindex filter --query "acedo jessica"              # words in any order
+              thumbindex filter --query 844                          # her phone number
+              thumbindex filter --dialpad --query 5646                # J-O-H-N on the keypad
+              thumbindex filter --fields company --phone phone --region country --query "ann acme" people.tsv
               thumbindex filter --locale sv --fold all --mode words --query "ost" --json cities.txt
               thumbindex filter --queries session.txt --json --limit 10 names.txt
               thumbindex filter --locale zh --query zs names.txt   # 张三 by pinyin initials
@@ -41,6 +53,9 @@ struct FilterCommand: ParsableCommand {
 
     @Option(name: .long, help: Phonetic.help())
     var phonetic: Phonetic = .auto
+
+    @Flag(name: .long, help: "Read the query as digits typed on a phone keypad (ITU E.161: 2 abc, 3 def, ... 9 wxyz): items whose words' keys begin with them (running on across words), whose initials' keys they are, or whose phone numbers contain them.")
+    var dialpad = false
 
     @Option(name: .long, help: ArgumentHelp("The query.", valueName: "query"))
     var query: String?
@@ -74,18 +89,22 @@ struct FilterCommand: ParsableCommand {
             guard isatty(0) == 1 && isatty(1) == 1 else {
                 throw CLIError("give --query or --queries (the interactive view needs a terminal)")
             }
-            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode, phonetic: phonetic).run()
+            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad).run()
             return
         }
         var out: [UInt8] = []
         for q in queryList {
-            let result = try searchable.filter(q, fold: fold, mode: mode, phonetic: phonetic)
+            if dialpad, !q.isEmpty, !Dialpad.canType(q) {
+                throw CLIError("--dialpad: the query \"\(q)\" has characters a phone keypad cannot type (digits, spaces and + - ( ) . * # only)")
+            }
+            let result = try searchable.filter(q, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad)
             if json {
                 var writer = JSONWriter()
                 try records.writeJSON(of: result, offset: offset, limit: limit, hideIndexWhileSearching: hideIndex, header: { json in
                     json.pair("locale", records.listing.collation.locale)
                     json.pair("query", q)
                     json.pair("phonetic", phonetic.rawValue)
+                    if dialpad { json.raw("\"dialpad\":true,") }
                 }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)
@@ -117,9 +136,19 @@ enum FilterText {
                 let s = result.sections[section]
                 out += "\n\(s.title) (\(s.count))\n"
             }
-            out += "  " + highlighted(result.listing.text(ofRow: match.row), match.ranges, open: "[", close: "]") + "\n"
+            out += "  " + line(result.listing.text(ofRow: match.row), match, open: "[", close: "]") + "\n"
         }
         return out
+    }
+
+    /// A match as one line: its text highlighted, then each searched column where the query matched,
+    /// highlighted: `Jessica Acedo  · phone: +34[844] 468 710`.
+    static func line(_ text: String, _ match: FilteredListing<Int>.Match, open: String, close: String) -> String {
+        var line = highlighted(text, match.ranges, open: open, close: close)
+        for field in match.fieldMatches {
+            line += "  · \(field.field): " + highlighted(field.text, field.ranges, open: open, close: close)
+        }
+        return line
     }
 
     /// `text` with each UTF-16 range wrapped in `open` … `close`.

@@ -8,4 +8,7 @@ enum DefaultCorpus {
     static let keyColumn = "name"
     static let readingColumn = "reading"
     static let pinColumn = "favorite"
+    /// Searched by its digits without a flag: the address book finds people by their numbers.
+    static let phoneColumn = "phone"
+    static let regionColumn = "locale"
 }

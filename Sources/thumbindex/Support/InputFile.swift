@@ -55,7 +55,7 @@ struct InputFile {
     /// when a flag names a column (`namesColumns`: flags of the command beyond `ColumnOptions`).
     func format(columns: ColumnOptions, namesColumns: Bool = false) -> InputFormat {
         columns.format ?? (isBundled || source.hasSuffix(".tsv") || namesColumns
-            || columns.key != nil || columns.reading != nil || columns.pin != nil ? .tsv : .lines)
+            || columns.namesAColumn ? .tsv : .lines)
     }
 
     /// The columns of `table` the flags name; for the bundled corpus, its own columns by default.
@@ -69,10 +69,14 @@ struct InputFile {
             }
             return index
         }
+        let phones = columns.phone ?? (isBundled ? DefaultCorpus.phoneColumn : nil)
         return RecordListing.Columns(
             key: try column(columns.key ?? (isBundled ? DefaultCorpus.keyColumn : nil), flag: "--key") ?? 0,
             reading: try column(columns.reading ?? (isBundled ? DefaultCorpus.readingColumn : nil), flag: "--reading"),
-            pin: try column(columns.pin ?? (isBundled ? DefaultCorpus.pinColumn : nil), flag: "--pin"))
+            pin: try column(columns.pin ?? (isBundled ? DefaultCorpus.pinColumn : nil), flag: "--pin"),
+            fields: try ColumnOptions.names(columns.fields).map { try column($0, flag: "--fields")! },
+            phones: try ColumnOptions.names(phones).map { try column($0, flag: "--phone")! },
+            region: try column(columns.region ?? (isBundled ? DefaultCorpus.regionColumn : nil), flag: "--region"))
     }
 
     /// Reads the input and builds its listing, with a progress bar on a terminal for big inputs.

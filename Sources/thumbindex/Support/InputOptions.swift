@@ -50,6 +50,25 @@ struct ColumnOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("TSV column; items with a non-empty value form a leading \"Favorites\" section (index title ★).", valueName: "column"))
     var pin: String?
+
+    @Option(name: .long, help: ArgumentHelp("TSV columns searched besides the key column, comma-separated (a company, an e-mail): the terms of a query may match in any of them. Sections and order stay those of the key.", valueName: "column,..."))
+    var fields: String?
+
+    @Option(name: .long, help: ArgumentHelp("TSV columns that hold phone numbers, comma-separated: found by the digits of the number as written, of its E.164 form and of its national format (libphonenumber), never as text. Default for the bundled address book: phone.", valueName: "column,..."))
+    var phone: String?
+
+    @Option(name: .long, help: ArgumentHelp("TSV column giving each record's region for its phone numbers: a locale (es_ES) or a region code (ES). Empty or absent: the region of --locale (en: US, sv: SE). Default for the bundled address book: locale.", valueName: "column"))
+    var region: String?
+
+    /// Whether a flag names a column (then the input is TSV unless --format says otherwise).
+    var namesAColumn: Bool {
+        key != nil || reading != nil || pin != nil || fields != nil || phone != nil || region != nil
+    }
+
+    /// The names of a comma-separated list of columns (empty names dropped).
+    static func names(_ list: String?) -> [String] {
+        (list ?? "").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
 }
 
 /// The options of `list` and `filter`: locale, columns and one input file.

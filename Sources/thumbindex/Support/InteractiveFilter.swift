@@ -8,6 +8,7 @@ struct InteractiveFilter {
     let fold: Fold
     let mode: MatchMode
     let phonetic: Phonetic
+    let dialpad: Bool
 
     func run() throws {
         let terminal = try RawTerminal()
@@ -41,7 +42,7 @@ struct InteractiveFilter {
 
     private func redraw(_ query: String) throws {
         let start = DispatchTime.now()
-        let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic)
+        let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad)
         let rowsWanted = max(3, RawTerminal.height() - 5)
         let page = try result.matches(offset: 0, limit: rowsWanted)
         let micros = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1000
@@ -54,14 +55,14 @@ struct InteractiveFilter {
                 let s = result.sections[section]
                 lines.append("\u{1B}[1;36m\(s.title)\u{1B}[0m \u{1B}[2m(\(s.count))\u{1B}[0m")
             }
-            lines.append("  " + FilterText.highlighted(searchable.listing.text(ofRow: match.row), match.ranges,
-                                                       open: "\u{1B}[7m", close: "\u{1B}[27m"))
+            lines.append("  " + FilterText.line(searchable.listing.text(ofRow: match.row), match,
+                                                open: "\u{1B}[7m", close: "\u{1B}[27m"))
         }
         let titles = result.indexTitles(hiddenWhileSearching: true)
         let index = titles.isEmpty ? "(index hidden while searching)" : titles.joined(separator: " ")
         var screen = "\u{1B}[H\u{1B}[2J"
         screen += "\u{1B}[1mSearch:\u{1B}[0m \(query)\u{1B}[s\r\n"
-        screen += "\u{1B}[2m\(result.total) matches in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue), phonetic \(phonetic.rawValue) · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"
+        screen += "\u{1B}[2m\(result.total) matches in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue), phonetic \(phonetic.rawValue)\(dialpad ? ", dial pad" : "") · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"
         screen += "\u{1B}[2m\(index)\u{1B}[0m\r\n\r\n"
         screen += lines.prefix(rowsWanted).joined(separator: "\r\n")
         screen += "\u{1B}[u"
