@@ -131,3 +131,24 @@ struct DocumentationSnippetTests {
         }
     }
 }
+
+/// The "Finding People" article's example, line by line, with the values it prints.
+@Suite("Finding People: the article's example says what the library does")
+struct FindingPeopleExampleTests {
+    struct Contact { var name, company, phone, region: String }
+
+    @Test func theArticleExample() throws {
+        let contacts = [Contact(name: "Jessica Acedo", company: "Acme", phone: "+34844 468 710", region: "es_ES")]
+        let listing = try Listing(contacts, collation: IndexedCollation(locale: "en"), text: \.name,
+                                  fields: [.text("company") { $0.company },
+                                           .phone("phone", region: { $0.region }) { $0.phone }])
+        let book = try SearchableListing(listing)
+        #expect(try book.filter("acedo jessica").total == 1)
+        #expect(try book.filter("jessica acme").total == 1)
+        #expect(try book.filter("844").total == 1)
+        #expect(try book.filter("52", dialpad: true).total == 1)
+        let match = try #require(try book.filter("jessica acme").matches(offset: 0, limit: 1).first)
+        #expect(match.ranges == [0..<7])
+        #expect(match.fieldMatches == [FieldMatch(field: "company", text: "Acme", ranges: [0..<4])])
+    }
+}
