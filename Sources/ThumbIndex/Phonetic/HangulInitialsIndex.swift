@@ -52,7 +52,7 @@ struct HangulInitialsIndex: Sendable {
         }
         entries.sort()
         var rows: [UInt32] = []
-        for e in entries where rows.last != initials.entryRows[Int(e)] { rows.append(initials.entryRows[Int(e)]) }
+        for e in entries where rows.last != initials.row(ofEntry: Int(e)) { rows.append(initials.row(ofEntry: Int(e))) }
         return rows
     }
 

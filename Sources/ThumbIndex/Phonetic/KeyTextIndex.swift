@@ -1,7 +1,7 @@
 /// A substring index over key texts that stand for rows: Hangul keystrokes, initial consonants, kana
 /// readings, romaji. A row may have several entries (a romaji key and its shortened form) or none.
 struct KeyTextIndex: Sendable {
-    /// The row of each entry, non-decreasing.
+    /// The row of each entry, non-decreasing; empty when entry e is row e (``entriesAreRows``).
     let entryRows: [UInt32]
     /// The key texts, one entry each.
     let index: TextIndex
@@ -15,7 +15,7 @@ struct KeyTextIndex: Sendable {
     var byteCount: Int {
         4 * entryRows.count + index.byteCount + denseKeys.values.reduce(0) { $0 + 8 * $1.words.count + 4 * $1.blockRanks.count }
     }
-    var isEmpty: Bool { entryRows.isEmpty }
+    var isEmpty: Bool { index.entryCount == 0 }
 
     /// The rows that have an entry matching the non-empty key query `q` in `mode`, ascending.
     func rows(matching q: [UInt8], mode: MatchMode) -> SearchResult.Rows.Storage {
@@ -44,8 +44,12 @@ struct KeyTextIndex: Sendable {
     /// How many suffixes start with `q` (the work of ``rows(matching:mode:)``).
     func hitCount(_ q: [UInt8]) -> Int { isEmpty ? 0 : index.hitCount(q) }
 
+    /// The row of entry `e`.
+    func row(ofEntry e: Int) -> UInt32 { entriesAreRows ? UInt32(e) : entryRows[e] }
+
     /// The entries of `row`.
     func entries(ofRow row: Int) -> Range<Int> {
+        if entriesAreRows { return row..<row + 1 }
         let lower = BinarySearch.first(in: 0..<entryRows.count) { Int(entryRows[$0]) >= row }
         var upper = lower
         while upper < entryRows.count && Int(entryRows[upper]) == row { upper += 1 }
@@ -77,14 +81,16 @@ struct KeyTextIndex: Sendable {
             words.append(contentsOf: wordStarts.map { base + $0 })
         }
 
-        /// The index of the entries added, for a listing of `rowCount` rows.
-        func build(rowCount: Int) throws -> KeyTextIndex {
+        /// The index of the entries added, for a listing of `rowCount` rows. With `wordStartsOnly`, the
+        /// index lists only the suffixes at word starts and answers only ``MatchMode/words`` queries.
+        func build(rowCount: Int, wordStartsOnly: Bool = false) throws -> KeyTextIndex {
             try Limits.check(foldedBytes: text.count)
             var bits = BitSet(count: text.count)
             for w in words where w < text.count { bits[w] = true }
             let identity = rows.count == rowCount && rows.enumerated().allSatisfy { Int($1) == $0 }
-            return KeyTextIndex(entryRows: rows, index: TextIndex(text: text, starts: starts, wordStarts: bits),
-                                entriesAreRows: identity, denseKeys: denseKeys(rowCount: rowCount))
+            return KeyTextIndex(entryRows: identity ? [] : rows,
+                                index: TextIndex(text: text, starts: starts, wordStarts: bits, wordStartsOnly: wordStartsOnly),
+                                entriesAreRows: identity, denseKeys: wordStartsOnly ? [:] : denseKeys(rowCount: rowCount))
         }
 
         /// Bitmaps of the rows of each one-character key found in more than one row in 32.

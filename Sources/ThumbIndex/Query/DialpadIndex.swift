@@ -1,60 +1,70 @@
 /// The dial-pad keys of a listing's rows, indexed (see ``Dialpad``): built the first time a dial-pad
 /// query comes, so listings never searched that way do not pay for it.
 ///
-/// Three parts, each a key text per row (per choice of spellings, for Han polyphones) searched at
-/// word starts, and the initials of the words searched for two digits or more:
+/// An entry is a row's key text (rule (a)), a separator, then the keys of its words' initials (rule
+/// (b)), one entry per choice of spellings (Han polyphones). Only word starts are indexed: the start
+/// of each word's keys and every initial. A query is then a ``MatchMode/words`` search: at a word's
+/// keys it runs on across the following words (rule (a)); at an initial it runs on across the
+/// following initials (rule (b)); a one-digit match at an initial is also a match at that word's keys,
+/// so the two rules need no separate index. Three parts:
 /// - `latin`: the item's own keys (Han and kana are letters with no key there);
 /// - `han`: the same with Han characters read as pinyin (the Chinese rules);
 /// - `romaji`: the romaji of the reading (the Japanese rules).
 struct DialpadIndex: Sendable {
     /// One way of reading items as keys.
     struct Part: Sendable {
-        /// Key texts: rule (a), a query at a word start.
+        /// The entries: key text, separator, initials.
         let keys: KeyTextIndex
-        /// Initials: rule (b), a query of two digits or more anywhere.
-        let initials: KeyTextIndex
         /// Rows with too many spellings to list (more than ``spellingLimit``): checked one by one.
         let overflow: [UInt32]
 
-        var byteCount: Int { keys.byteCount + initials.byteCount + 4 * overflow.count }
+        var byteCount: Int { keys.byteCount + 4 * overflow.count }
 
         /// The rows whose keys match `digits` (non-empty); `words(row)` gives an overflow row's words.
         func rows(matching digits: [UInt8], words: (Int) -> [Dialpad.Word]) -> SearchResult.Rows.Storage {
-            var rows = keys.rows(matching: digits, mode: .words)
-            if digits.count >= 2 { rows = RowSet.union(rows, initials.rows(matching: digits, mode: .contains)) }
+            let rows = keys.rows(matching: digits, mode: .words)
             let extra = overflow.filter { !Dialpad.matchedSources(digits, in: words(Int($0))).isEmpty }
             return extra.isEmpty ? rows : RowSet.union(rows, extra)
         }
 
-        func hitCount(_ digits: [UInt8]) -> Int {
-            keys.hitCount(digits) + (digits.count >= 2 ? initials.hitCount(digits) : 0) + overflow.count
-        }
+        func hitCount(_ digits: [UInt8]) -> Int { keys.hitCount(digits) + overflow.count }
 
         /// Collects a part row by row.
         struct Builder {
-            var keys = KeyTextIndex.Builder(), initials = KeyTextIndex.Builder()
-            var overflow: [UInt32] = []
+            private var keys = KeyTextIndex.Builder()
+            private var overflow: [UInt32] = []
+            /// Whether every row gets an entry (an empty one when it has no keys), so that entries are rows.
+            let everyRow: Bool
+
+            init(everyRow: Bool) { self.everyRow = everyRow }
 
             /// Adds `row`'s words (rows in ascending order).
             mutating func add(row: Int, words: [Dialpad.Word]) {
-                guard words.contains(where: \.hasKeys) else { return }
-                guard Dialpad.spellingCount(words, limit: DialpadIndex.spellingLimit) <= DialpadIndex.spellingLimit else {
-                    overflow.append(UInt32(row))
+                guard words.contains(where: \.hasKeys) else {
+                    if everyRow { keys.add(row: row, key: [], wordStarts: []) }
                     return
                 }
-                var seenKeys = Set<[UInt8]>(), seenInitials = Set<[UInt8]>()
+                guard Dialpad.spellingCount(words, limit: DialpadIndex.spellingLimit) <= DialpadIndex.spellingLimit else {
+                    overflow.append(UInt32(row))
+                    if everyRow { keys.add(row: row, key: [], wordStarts: []) }
+                    return
+                }
+                var seen = Set<[UInt8]>()
                 for choice in Dialpad.choices(words) {
-                    let text = Dialpad.keyText(words, choice: choice)
-                    if seenKeys.insert(text.bytes).inserted { keys.add(row: row, key: text.bytes, wordStarts: text.wordStarts) }
-                    let initialsText = Dialpad.initialsText(words, choice: choice)
-                    if initialsText.count >= 2, seenInitials.insert(initialsText).inserted {
-                        initials.add(row: row, key: initialsText, wordStarts: [])
+                    var (bytes, starts) = Dialpad.keyText(words, choice: choice)
+                    let initials = Dialpad.initialsText(words, choice: choice)
+                    if initials.count >= 2 {
+                        bytes.append(Dialpad.separator)
+                        for (i, k) in initials.enumerated() where k != Dialpad.separator { starts.append(bytes.count + i) }
+                        bytes += initials
                     }
+                    if seen.insert(bytes).inserted { keys.add(row: row, key: bytes, wordStarts: starts) }
+                    if everyRow { break }  // the plain rule has one spelling per word
                 }
             }
 
             func build(rowCount: Int) throws -> Part {
-                Part(keys: try keys.build(rowCount: rowCount), initials: try initials.build(rowCount: rowCount), overflow: overflow)
+                Part(keys: try keys.build(rowCount: rowCount, wordStartsOnly: true), overflow: overflow)
             }
         }
     }
@@ -71,7 +81,7 @@ struct DialpadIndex: Sendable {
     /// The keys of every row: `allFold(row)` is the row's ``Fold/all`` fold, `readingWords(row)`
     /// the romaji of its reading's words (empty: none).
     init(rowCount: Int, allFold: (Int) -> [Unicode.Scalar], readingRomaji: (Int) throws -> [[UInt8]]) throws {
-        var latin = Part.Builder(), han = Part.Builder(), romaji = Part.Builder()
+        var latin = Part.Builder(everyRow: true), han = Part.Builder(everyRow: false), romaji = Part.Builder(everyRow: false)
         for row in 0..<rowCount {
             let scalars = allFold(row)
             latin.add(row: row, words: Dialpad.words(scalars, han: false))

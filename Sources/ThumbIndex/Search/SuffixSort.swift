@@ -25,12 +25,14 @@ enum SuffixSort {
     ///
     /// Entry e is `text[starts[e]..<starts[e+1]]`.
     ///
-    /// `fallbackDepth` (tests set it low to exercise the fallback) is where the fast path stops.
+    /// `fallbackDepth` (tests set it low to exercise the fallback) is where the fast path stops. With
+    /// `wordStartsOnly`, only the suffixes that start a word (a bit of `wordStarts`) are sorted: an
+    /// index that is only ever asked for word starts (the dial-pad keys) keeps no other suffix.
     ///
     /// - Complexity: O(n log n) for n suffixes: at most `fallbackDepth / 8` sorting rounds per suffix,
     ///   then O(m) for the m bytes of the entries whose suffixes were still equal at `fallbackDepth`.
     static func sortedSuffixes(text: [UInt8], starts: [UInt32], code: SuffixCode, wordStarts: BitSet,
-                               fallbackDepth: Int = defaultFallbackDepth) -> [UInt32] {
+                               fallbackDepth: Int = defaultFallbackDepth, wordStartsOnly: Bool = false) -> [UInt32] {
         let entryCount = starts.count - 1
         let offsetLimit = code.offsetLimit
         var sorted: (codes: [UInt32], deferred: [Range<Int>]) = text.withUnsafeBufferPointer { text in
@@ -50,7 +52,8 @@ enum SuffixSort {
                     var codes: [UInt32] = []
                     for e in 0..<entryCount {
                         let start = Int(starts[e]), end = Int(starts[e + 1])
-                        for p in start..<min(end, start + offsetLimit) where text[p] & 0xC0 != 0x80 {
+                        for p in start..<min(end, start + offsetLimit)
+                        where text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) {
                             codes.append(code.make(entry: e, offset: p - start, wordStart: wordStarts[p]))
                         }
                     }
@@ -69,7 +72,7 @@ enum SuffixSort {
                     let start = Int(starts[e]), end = Int(starts[e + 1])
                     var p = start
                     while p < end && p - start < offsetLimit {
-                        if text[p] & 0xC0 != 0x80 { bucketStart[key16(p, end) + 1] += 1 }
+                        if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) { bucketStart[key16(p, end) + 1] += 1 }
                         p += 1
                     }
                 }
@@ -87,7 +90,7 @@ enum SuffixSort {
                             let start = Int(starts[e]), end = Int(starts[e + 1])
                             var p = start
                             while p < end && p - start < offsetLimit {
-                                if text[p] & 0xC0 != 0x80 {
+                                if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) {
                                     let b = key16(p, end)
                                     let suffix = code.make(entry: e, offset: p - start, wordStart: wordStarts[p])
                                     codes[next[b]] = suffix

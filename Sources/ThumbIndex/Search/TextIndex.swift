@@ -61,6 +61,9 @@ struct TextIndex: Sendable {
     let suffixes: [UInt32]
     let longEntries: [UInt32]
     let code: SuffixCode
+    /// Whether only the suffixes at word starts are listed (an index asked only in ``MatchMode/words``
+    /// mode: the dial-pad keys); then a query in another mode is not answered by the suffixes.
+    let wordStartsOnly: Bool
 
     var entryCount: Int { starts.count - 1 }
 
@@ -74,14 +77,15 @@ struct TextIndex: Sendable {
     ///
     /// - Complexity: O(n log n) for n bytes of text (see ``SuffixSort``).
     init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, code: SuffixCode? = nil,
-         fallbackDepth: Int = SuffixSort.defaultFallbackDepth) {
+         fallbackDepth: Int = SuffixSort.defaultFallbackDepth, wordStartsOnly: Bool = false) {
         let code = code ?? SuffixCode(entryCount: starts.count - 1)
         self.text = text
         self.starts = starts
         self.wordStarts = wordStarts
         self.code = code
+        self.wordStartsOnly = wordStartsOnly
         suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts,
-                                             fallbackDepth: fallbackDepth)
+                                             fallbackDepth: fallbackDepth, wordStartsOnly: wordStartsOnly)
         var longEntries: [UInt32] = []
         for e in 0..<(starts.count - 1) where Int(starts[e + 1] - starts[e]) > code.offsetLimit {
             longEntries.append(UInt32(e))
@@ -102,6 +106,7 @@ struct TextIndex: Sendable {
         self.suffixes = suffixes
         self.longEntries = longEntries
         self.code = code
+        wordStartsOnly = false
         #if DEBUG
         _checkInvariants()
         #endif
@@ -115,6 +120,7 @@ struct TextIndex: Sendable {
 
     /// The entries that match non-empty `query` in `mode`, ascending (a list, or a bitmap when many).
     func entries(matching query: [UInt8], mode: MatchMode) -> SearchResult.Rows.Storage {
+        precondition(!wordStartsOnly || mode == .words, "TextIndex: an index of word starts only answers words mode")
         let range = suffixRange(query)
         let code = self.code
         var found = suffixes.withUnsafeBufferPointer { codes in
@@ -211,7 +217,8 @@ extension TextIndex {
         var characterStarts = 0
         for e in 0..<entryCount {
             let start = Int(starts[e]), end = Int(starts[e + 1])
-            for p in start..<min(end, start + code.offsetLimit) where text[p] & 0xC0 != 0x80 { characterStarts += 1 }
+            for p in start..<min(end, start + code.offsetLimit)
+            where text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) { characterStarts += 1 }
         }
         precondition(suffixes.count == characterStarts, "TextIndex: \(suffixes.count) suffixes for \(characterStarts) character starts")
         func position(_ c: UInt32) -> (p: Int, end: Int) {
