@@ -13,8 +13,8 @@ extension LiveListing {
             entries.append(TailEntry(item: delta.segment.item(atRow: row), ranks: [delta.ranks[Self.base][row]]))
         }
         var next = self
-        next.levels[Self.delta] = try Self.level(of: entries, olderLevels: 1, collation: collation)
-        next.levels[Self.tail] = Level(segment: try .empty(collation), ranks: [[], []])
+        next.levels[Self.delta] = try Self.level(of: entries, olderLevels: 1, schema: schema, collation: collation)
+        next.levels[Self.tail] = Level(segment: try .empty(collation, schema: schema), ranks: [[], []])
         next.tailEntries = [:]
         return next
     }
@@ -32,6 +32,9 @@ extension LiveListing {
         var pinned: [Bool] = []
         pinned.reserveCapacity(count)
         var anyReading = false
+        // The searched columns, in the schema's order (every level's listing lays them out so).
+        var fieldValues = [TextColumn](repeating: TextColumn(), count: schema.fields.count)
+        var regions = TextColumn()
         // The live rows of each level in ascending seq, merged by seq (a seq is live in one level at most).
         var cursors = levels.indices.map { LevelCursor(level: levels[$0]) }
         while true {
@@ -53,10 +56,20 @@ extension LiveListing {
                 readings.append(utf8: EmptyCollection())
             }
             pinned.append(segment.labelPosition(ofRow: row) == 0)
+            let fields = segment.listing.fields
+            for f in fieldValues.indices { fieldValues[f].append(utf8: fields[f].values.utf8(row)) }
+            if schema.hasRegions, let column = fields.lazy.compactMap(\.regions).first {
+                regions.append(utf8: column.utf8(row))
+            }
             cursors[l].advance()
         }
+        let fields = zip(schema.fields, fieldValues).map { field, values in
+            FieldColumn(name: field.name, kind: field.kind, values: values,
+                        regions: field.kind == .phone && schema.hasRegions ? regions : nil)
+        }
         return try LiveListing(seqs: seqs, ids: ids, texts: texts, readings: anyReading ? readings : nil,
-                               pinned: { pinned[$0] }, collation: collation, progress: progress)
+                               pinned: { pinned[$0] }, fields: fields, regionColumn: schema.regionColumn,
+                               collation: collation, progress: progress)
     }
 }
 

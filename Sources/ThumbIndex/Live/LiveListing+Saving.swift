@@ -3,6 +3,9 @@ extension LiveListing {
     /// its base, with the ids and readings; pending edits are merged in first, so the file holds
     /// exactly the live items.
     ///
+    /// The file keeps no searched fields (``schema``): the store keeps none yet, and a listing loaded
+    /// from it has none.
+    ///
     /// - Parameter metadata: the caller's strings (the store's version the listing reflects).
     /// - Throws: `ArchiveWriteError` when the file cannot be written (the old one stays);
     ///   `ICUError`, `LimitError` from a merge.

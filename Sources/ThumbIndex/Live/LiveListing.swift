@@ -20,6 +20,8 @@
 package struct LiveListing: Sendable {
     /// The collation that orders and sections the items.
     package let collation: IndexedCollation
+    /// The columns searched besides the items' texts; every level indexes them.
+    package let schema: LiveFieldSchema
     /// Base, delta, tail.
     var levels: [Level]
     /// The tail's items by `seq`, with their ranks in the base and the delta.
@@ -51,22 +53,26 @@ package struct LiveListing: Sendable {
 
     static let base = 0, delta = 1, tail = 2
 
-    /// A live listing whose base is `base`, with nothing added since.
-    init(base: LiveSegment) throws {
+    /// A live listing whose base is `base` (whose fields are laid out as `schema` says), with
+    /// nothing added since.
+    init(base: LiveSegment, schema: LiveFieldSchema = .none) throws {
+        precondition(schema.matches(base.listing.fields), "LiveListing: the base's fields are not the schema's")
         let collation = base.listing.collation
         self.collation = collation
+        self.schema = schema
         levels = [Level(segment: base, ranks: []),
-                  Level(segment: try .empty(collation), ranks: [[]]),
-                  Level(segment: try .empty(collation), ranks: [[], []])]
+                  Level(segment: try .empty(collation, schema: schema), ranks: [[]]),
+                  Level(segment: try .empty(collation, schema: schema), ranks: [[], []])]
         tailEntries = [:]
     }
 
-    /// A live listing of `items` (in any order; `seq`s must be unique).
+    /// A live listing of `items` (in any order; `seq`s must be unique), searching the columns of
+    /// `schema` besides their texts.
     /// - Throws: `LimitError`, `ICUError` (see ``Listing``).
-    package init(items: [LiveItem], collation: IndexedCollation) throws {
+    package init(items: [LiveItem], schema: LiveFieldSchema = .none, collation: IndexedCollation) throws {
         let sorted = items.sorted { $0.seq < $1.seq }
         precondition(zip(sorted, sorted.dropFirst()).allSatisfy { $0.seq < $1.seq }, "LiveListing: seqs must be unique")
-        try self.init(base: LiveSegment(items: sorted, collation: collation))
+        try self.init(base: LiveSegment(items: sorted, schema: schema, collation: collation), schema: schema)
     }
 
     /// A live listing of items given as columns in ascending `seq` (no `String` per item: the way
@@ -75,13 +81,19 @@ package struct LiveListing: Sendable {
     /// - Parameters:
     ///   - readings: a reading per item (empty: none), or nil when none has one.
     ///   - pinned: whether the item at a position is pinned.
+    ///   - fields: the columns searched besides the texts, row for row (the listing's schema).
+    ///     Phone columns have regions exactly when `regionColumn` is given.
+    ///   - regionColumn: the name of the column the phone columns' regions come from, or nil.
     ///   - progress: called now and then with the fraction done.
     package init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, pinned: (Int) -> Bool,
+                 fields: [FieldColumn] = [], regionColumn: String? = nil,
                  collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
         var pins = BitSet(count: seqs.count)
         for i in seqs.indices where pinned(i) { pins[i] = true }
+        let schema = LiveFieldSchema(columns: fields, regionColumn: regionColumn)
         try self.init(base: LiveSegment(seqs: seqs, ids: ids, texts: texts, readings: readings, pinned: pins,
-                                        collation: collation, progress: progress))
+                                        fields: fields, collation: collation, progress: progress),
+                      schema: schema)
     }
 
     /// Number of items.
@@ -125,15 +137,17 @@ package struct LiveListing: Sendable {
             }
         }
         if tailChanged {
-            next.levels[Self.tail] = try Self.level(of: Array(next.tailEntries.values), olderLevels: 2, collation: collation)
+            next.levels[Self.tail] = try Self.level(of: Array(next.tailEntries.values), olderLevels: 2, schema: schema,
+                                                    collation: collation)
         }
         return next
     }
 
     /// The level of `entries`, each with its ranks in the older levels.
-    static func level(of entries: [TailEntry], olderLevels rankCount: Int, collation: IndexedCollation) throws -> Level {
+    static func level(of entries: [TailEntry], olderLevels rankCount: Int, schema: LiveFieldSchema,
+                      collation: IndexedCollation) throws -> Level {
         let sorted = entries.sorted { $0.item.seq < $1.item.seq }
-        let segment = try LiveSegment(items: sorted.map(\.item), collation: collation)
+        let segment = try LiveSegment(items: sorted.map(\.item), schema: schema, collation: collation)
         var ranks = [[Int32]](repeating: [Int32](repeating: 0, count: segment.count), count: rankCount)
         for row in 0..<segment.count {
             let seq = segment.seq(ofRow: row)

@@ -21,12 +21,13 @@ final class LiveSegment: Sendable {
     ///
     /// - Parameters:
     ///   - pinned: whether the item at an input position is pinned.
+    ///   - fields: the searched columns, row for row with `seqs` (the listing's schema).
     /// - Throws: `LimitError`, `ICUError` (see ``Listing``).
     init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, pinned: BitSet,
-         collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
+         fields: [FieldColumn] = [], collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
         precondition(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 }, "LiveSegment: seqs must ascend")
         let listing = try Listing(elements: seqs, texts: texts, readings: readings, pinned: { pinned[$0] },
-                                  collation: collation, descending: false, fullIndex: false,
+                                  collation: collation, descending: false, fullIndex: false, fields: fields,
                                   progress: progress.map { p in { p(0.5 * $0) } })
         // Input position of each display row: its seq's place among the ascending seqs.
         let order = listing.elements.map { seq in
@@ -67,8 +68,8 @@ final class LiveSegment: Sendable {
         return sorted.map(Int32.init)
     }
 
-    /// Builds the segment of `items`, which must be in ascending `seq`.
-    convenience init(items: some Collection<LiveItem>, collation: IndexedCollation) throws {
+    /// Builds the segment of `items`, which must be in ascending `seq`, searching the columns of `schema`.
+    convenience init(items: some Collection<LiveItem>, schema: LiveFieldSchema = .none, collation: IndexedCollation) throws {
         var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()
         var pinned = BitSet(count: items.count)
         var seqs: [Int] = []
@@ -82,12 +83,12 @@ final class LiveSegment: Sendable {
         }
         let anyReading = items.contains { !($0.reading ?? "").isEmpty }
         try self.init(seqs: seqs, ids: ids, texts: texts, readings: anyReading ? readings : nil, pinned: pinned,
-                      collation: collation)
+                      fields: schema.columns(of: items), collation: collation)
     }
 
-    /// A segment with no items.
-    static func empty(_ collation: IndexedCollation) throws -> LiveSegment {
-        try LiveSegment(items: [LiveItem](), collation: collation)
+    /// A segment with no items (and the columns of `schema`, empty).
+    static func empty(_ collation: IndexedCollation, schema: LiveFieldSchema = .none) throws -> LiveSegment {
+        try LiveSegment(items: [LiveItem](), schema: schema, collation: collation)
     }
 
     /// The `seq` of the item at `row`.
@@ -108,8 +109,13 @@ final class LiveSegment: Sendable {
     /// The item at `row`.
     func item(atRow row: Int) -> LiveItem {
         let reading = readings.flatMap { $0.isEmpty(row: row) ? nil : $0[row] }
+        var fields: [String: String] = [:]
+        for column in listing.fields where !column.values.isEmpty(row: row) {
+            fields[column.name] = column.values[row]
+        }
+        let region = listing.fields.lazy.compactMap(\.regions).first.flatMap { $0.isEmpty(row: row) ? nil : $0[row] }
         return LiveItem(seq: seq(ofRow: row), id: ids[row], text: listing.texts[row], reading: reading,
-                        pinned: labelPosition(ofRow: row) == 0)
+                        pinned: labelPosition(ofRow: row) == 0, fields: fields, region: region)
     }
 
     /// The position of the item at `row` in the listing's order.
