@@ -4,6 +4,7 @@ import PackageDescription
 /// Layers, bottom to top:
 ///   CThumbIndexICU (C/C++ bridge to the system ICU 72; CThumbIndexICUTestSupport beside it, for
 ///   tests and benchmarks only: ICU's own AlphabeticIndex as the oracle, raw Unicode primitives)
+///   and CThumbIndexPhone (C/C++ bridge to the system libphonenumber 8.12, for phone columns)
 ///   → ThumbIndex (the library: collation, listings, search)
 ///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
@@ -58,9 +59,20 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
+        // The bridge to Debian's libphonenumber (phone numbers as E.164 and national forms) and
+        // the region of a locale (ICU's likely subtags). Like CThumbIndexICU, a plain C public
+        // header: libphonenumber, protobuf and ICU headers appear only in its .cpp files.
+        .target(
+            name: "CThumbIndexPhone",
+            linkerSettings: [
+                .linkedLibrary("phonenumber"),
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("stdc++"),
+            ]
+        ),
         .target(
             name: "ThumbIndex",
-            dependencies: ["CThumbIndexICU"]
+            dependencies: ["CThumbIndexICU", "CThumbIndexPhone"]
         ),
         // What the front ends share and the library's users never see (`package` access): TSV and
         // line input as a table of records, and the JSON the CLI and the API write.
