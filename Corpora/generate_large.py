@@ -12,6 +12,21 @@ Writes:
   people-10m.tsv        `name	reading	locale`, synthetic people from faker's name lists
                         (the file keeps this name whatever --count is)
   people-queries.txt    typing-session queries taken from people-10m.tsv
+  geonames-sessions-two-words.txt, geonames-sessions-one-word.txt
+                        two words of a place as typed ("new york"), and single-word places of the
+                        same lengths (issue 23's multi-word figures)
+With --contacts (issue 23), also:
+  people-contacts-1m.tsv  `name	company	phone	region`: --contacts-count people (default 1M) with a
+                        company (faker's company provider) and a phone number (faker's phone_number
+                        provider), both of the record's locale; region = that locale (ar_AA, whose
+                        phone formats are faker's en_US ones, gets en_US)
+  people-contacts-sessions-<kind>.txt, one query per line, typed a character at a time:
+    surname-first       the name's last word, then its first ("acedo jessica")
+    one-word            single words of names and companies, of the surname-first queries' lengths
+    company-name        the name's first word, then a word of the company ("jessica acme")
+    phone               the digits of a phone number as written (before any extension)
+    dialpad-word        the E.161 keys of a name's first word (John: 5646)
+    dialpad-initials    the keys of a name's initials (John Doe: 53)
 
 Pinned requirements are installed into Corpora/large/.venv when missing (see corpuslib.py).
 Output is deterministic for a given --seed, --count and set of pins (independent of --jobs).
@@ -40,6 +55,10 @@ PEOPLE_LOCALES = [
     "th_TH", "hi_IN", "ja_JP", "ko_KR", "zh_CN", "zh_TW",
 ]
 PEOPLE_HEADER = ["name", "reading", "locale"]
+CONTACTS_HEADER = ["name", "company", "phone", "region"]
+CONTACTS_FILE = "people-contacts-1m.tsv"
+# faker has no phone_number provider of its own for ar_AA: it falls back to en_US's formats.
+PHONE_REGION = {"ar_AA": "en_US"}
 CHUNK = 100_000  # people rows per work unit; each unit has its own seeded random.Random
 
 
@@ -155,6 +174,195 @@ def write_people(path: Path, count: int, seed: int, jobs: int, sample_at: list[i
 
 
 # ------------------------------------------------------------------------------------------
+# People with companies and phone numbers (issue 23)
+# ------------------------------------------------------------------------------------------
+
+_fakers: dict | None = None
+
+
+def _init_contacts_worker(seed: int) -> None:
+    from faker import Faker
+
+    global _fakers
+    _init_worker(seed)
+    _fakers = {loc: Faker(loc) for loc in PEOPLE_LOCALES}
+
+
+def _contacts_chunk(args: tuple[int, int, int]) -> tuple[int, int, str]:
+    seed, index, rows = args
+    assert _models is not None and _fakers is not None
+    rng = random.Random(f"contacts:{seed}:{index}")
+    for loc, fake in _fakers.items():  # re-seeded per chunk: output is independent of --jobs
+        fake.seed_instance(f"contacts:{seed}:{index}:{loc}")
+    models = [_models[loc] for loc in PEOPLE_LOCALES]
+    n = len(models)
+    lines = []
+    for _ in range(rows):
+        model = models[int(rng.random() * n)]
+        name, _reading = model.draw(rng)
+        fake = _fakers[model.locale]
+        company = " ".join(fake.company().split())
+        phone = " ".join(fake.phone_number().split())
+        region = PHONE_REGION.get(model.locale, model.locale)
+        lines.append(f"{name}\t{company}\t{phone}\t{region}\n")
+    text = "".join(lines)
+    if text.count("\t") != 3 * rows or text.count("\n") != rows or "\r" in text:
+        raise corpuslib.CorpusError(f"contacts chunk {index}: a field contains a tab or newline")
+    return index, rows, text
+
+
+def write_contacts(path: Path, count: int, seed: int, jobs: int, sample_at: list[int]) -> list[list[str]]:
+    """Write people-contacts-1m.tsv; return the rows (as fields) at the sorted indices in sample_at."""
+    units = [(seed, i, min(CHUNK, count - i * CHUNK)) for i in range((count + CHUNK - 1) // CHUNK)]
+    wanted = sorted(sample_at)
+    samples: list[list[str]] = []
+    w = 0
+    done = 0
+    t0 = time.monotonic()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        out.write("\t".join(CONTACTS_HEADER) + "\n")
+        if jobs > 1:
+            pool = mp.get_context("fork").Pool(jobs, initializer=_init_contacts_worker, initargs=(seed,))
+            results = pool.imap(_contacts_chunk, units, chunksize=1)
+        else:
+            pool = None
+            _init_contacts_worker(seed)
+            results = map(_contacts_chunk, units)
+        try:
+            for index, rows, text in results:
+                out.write(text)
+                base = index * CHUNK
+                if w < len(wanted) and wanted[w] < base + rows:
+                    chunk_lines = text.split("\n")
+                    while w < len(wanted) and wanted[w] < base + rows:
+                        samples.append(chunk_lines[wanted[w] - base].split("\t"))
+                        w += 1
+                done += rows
+                el = time.monotonic() - t0
+                log(f"  contacts: {done:,}/{count:,} rows, {el:.0f}s (~{el / done * (count - done):.0f}s left)")
+        finally:
+            if pool is not None:
+                pool.close()
+                pool.join()
+    return samples
+
+
+# The E.161 letters of a phone keypad.
+_DIALPAD = {ch: str(key) for key, letters in
+            {2: "abc", 3: "def", 4: "ghi", 5: "jkl", 6: "mno", 7: "pqrs", 8: "tuv", 9: "wxyz"}.items()
+            for ch in letters}
+_FOLD_EXTRA = {"ß": "ss", "ł": "l", "ø": "o", "đ": "d", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th", "ð": "d"}
+_PUNCT = ",.;:«»\"'()&/!?“”„‘’"
+
+
+def dialpad_keys(word: str) -> str | None:
+    """The keypad keys of a word after a diacritics + case fold, or None when a letter has no key."""
+    text = "".join(_FOLD_EXTRA.get(c, c) for c in corpuslib.strip_diacritics(word).lower())
+    keys = []
+    for c in text:
+        if c in _DIALPAD:
+            keys.append(_DIALPAD[c])
+        elif c.isdigit() and c.isascii():
+            keys.append(c)
+        elif c in "'-":
+            continue
+        else:
+            return None
+    return "".join(keys) or None
+
+
+def _clean_word(word: str) -> str:
+    return word.strip(_PUNCT)
+
+
+def _typed(q: str, rng: random.Random) -> str:
+    """As people type: mostly lower case, accents often left out (Latin, Greek, Cyrillic)."""
+    if rng.random() < 0.7:
+        q = q.lower()
+    stripped = corpuslib.strip_diacritics(q)
+    if stripped != q and _accentable(q) and rng.random() < 0.5:
+        q = stripped
+    return q
+
+
+def _usable(q: str) -> bool:
+    # No LIKE wildcards or FTS5 phrase quotes (the SQLite peer does not escape them), no tab.
+    return bool(q) and not any(c in q for c in '%_"\t') and not _is_mark(q[0])
+
+
+def _same_lengths(targets: list[str], words: list[str], rng: random.Random) -> list[str]:
+    """For each target, a distinct word of the same length (the longest shorter one if none)."""
+    by_length: dict[int, list[str]] = {}
+    for word in sorted(set(words)):
+        by_length.setdefault(len(word), []).append(word)
+    for pool in by_length.values():
+        rng.shuffle(pool)
+    lengths = sorted(by_length)
+    out = []
+    for target in targets:
+        fits = [n for n in lengths if n <= len(target) and by_length[n]]
+        if not fits:
+            continue
+        out.append(by_length[fits[-1]].pop())
+    return out
+
+
+def contacts_sessions(rows: list[list[str]], rng: random.Random, n: int) -> dict[str, list[str]]:
+    sessions: dict[str, list[str]] = {k: [] for k in
+                                      ("surname-first", "company-name", "phone", "dialpad-word", "dialpad-initials")}
+    seen: set[str] = set()
+    words: list[str] = []
+
+    def add(kind: str, q: str | None) -> None:
+        if q is not None and len(sessions[kind]) < n and _usable(q) and (kind, q) not in seen:
+            seen.add((kind, q))
+            sessions[kind].append(q)
+
+    for name, company, phone, _region in rows:
+        parts = [w for w in (_clean_word(p) for p in name.split()) if w]
+        company_words = [w for w in (_clean_word(p) for p in company.split()) if len(w) >= 3]
+        words += [_typed(w, rng) for w in parts + company_words if len(w) >= 3]
+        if len(parts) >= 2:
+            add("surname-first", _typed(f"{parts[-1]} {parts[0]}", rng))
+        if parts and company_words:
+            add("company-name", _typed(f"{parts[0]} {max(company_words, key=len)}", rng))
+        digits = "".join(c for c in phone.split("x")[0] if c.isdigit() and c.isascii())
+        if len(digits) >= 6:
+            add("phone", digits)
+        if parts:
+            keys = dialpad_keys(parts[0])
+            if keys and len(keys) >= 2:
+                add("dialpad-word", keys)
+        if len(parts) >= 2:
+            initials = [dialpad_keys(p[0]) for p in parts]
+            if all(initials):
+                add("dialpad-initials", "".join(initials))
+    sessions["one-word"] = _same_lengths(sessions["surname-first"], words, rng)
+    return sessions
+
+
+def geonames_sessions(strings: list[str], rng: random.Random, n: int) -> dict[str, list[str]]:
+    """Two words of a place ("new york"), and single-word places of the same lengths."""
+    two: list[str] = []
+    one: list[str] = []
+    for s in strings:
+        words = s.split()
+        if len(words) == 2 and all(len(w) >= 2 for w in words):
+            two.append(s)
+        elif len(words) == 1 and len(s) >= 3:
+            one.append(s)
+    two_words: list[str] = []
+    seen: set[str] = set()
+    while len(two_words) < n:
+        q = _typed(rng.choice(two), rng)
+        if _usable(q) and q not in seen:
+            seen.add(q)
+            two_words.append(q)
+    return {"two-words": two_words, "one-word": _same_lengths(two_words, [_typed(s, rng) for s in one], rng)}
+
+
+# ------------------------------------------------------------------------------------------
 # Typing-session queries
 # ------------------------------------------------------------------------------------------
 
@@ -242,6 +450,10 @@ def main() -> None:
     ap.add_argument("--queries", type=int, default=200, help="queries per typing-session file")
     ap.add_argument("--skip-geonames", action="store_true")
     ap.add_argument("--skip-people", action="store_true")
+    ap.add_argument("--contacts", action="store_true",
+                    help=f"also write {CONTACTS_FILE} and its typing sessions (issue 23)")
+    ap.add_argument("--contacts-count", type=int, default=1_000_000, help="contacts rows (default 1,000,000)")
+    ap.add_argument("--sessions", type=int, default=300, help="queries per issue-23 sessions file (default 300)")
     args = ap.parse_args()
     if args.count < 1:
         ap.error("--count must be positive")
@@ -268,6 +480,13 @@ def main() -> None:
         corpuslib.write_lines(qpath, queries)
         summary.append((qpath.name, corpuslib.check_lines(qpath), qpath.stat().st_size,
                         time.monotonic() - t0, ""))
+        t0 = time.monotonic()
+        for kind, queries in geonames_sessions(strings, random.Random(f"geonames-sessions:{args.seed}"),
+                                               args.sessions).items():
+            qpath = out_dir / f"geonames-sessions-{kind}.txt"
+            corpuslib.write_lines(qpath, queries)
+            summary.append((qpath.name, corpuslib.check_lines(qpath), qpath.stat().st_size,
+                            time.monotonic() - t0, ""))
         del strings
 
     if not args.skip_people:
@@ -291,6 +510,26 @@ def main() -> None:
         corpuslib.write_lines(qpath, queries)
         summary.append((qpath.name, corpuslib.check_lines(qpath), qpath.stat().st_size,
                         time.monotonic() - t0, ""))
+
+    if args.contacts:
+        t0 = time.monotonic()
+        count = args.contacts_count
+        log(f"{CONTACTS_FILE} ({count:,} rows, {args.jobs} job(s))")
+        path = out_dir / CONTACTS_FILE
+        rng = random.Random(f"contacts-sessions:{args.seed}")
+        sample_at = rng.sample(range(count), min(count, args.sessions * 40))
+        rows = write_contacts(path, count, args.seed, args.jobs, sample_at)
+        t_gen = time.monotonic() - t0
+        n = corpuslib.check_tsv(path, CONTACTS_HEADER, required=(0, 1, 2, 3))
+        if n != count:
+            raise corpuslib.CorpusError(f"{path}: {n} rows, want {count}")
+        summary.append((path.name, n, path.stat().st_size, time.monotonic() - t0,
+                        f"generation {t_gen:.0f}s, check {time.monotonic() - t0 - t_gen:.0f}s"))
+        rng.shuffle(rows)
+        for kind, queries in contacts_sessions(rows, rng, args.sessions).items():
+            qpath = out_dir / f"people-contacts-sessions-{kind}.txt"
+            corpuslib.write_lines(qpath, queries)
+            summary.append((qpath.name, corpuslib.check_lines(qpath), qpath.stat().st_size, 0.0, ""))
 
     print(f"\nlarge corpora in {out_dir}:")
     for name, rows, size, secs, note in summary:
