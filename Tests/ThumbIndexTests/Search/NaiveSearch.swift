@@ -123,14 +123,61 @@ enum Naive {
         }
     }
 
-    /// The rows of `items` that match `query`, by scanning.
-    static func search(_ items: [String], _ query: String, fold: Fold, mode: MatchMode) -> [Int] {
-        let q = foldQuery(query, fold)
-        return items.indices.filter { matches(item: Naive.fold(items[$0], fold), query: q, mode: mode) }
+    // MARK: Terms
+
+    /// The pieces a query is matched by (issue 23, part 1), as typed: the query trimmed of White_Space;
+    /// in `prefix` mode the whole of it; a query starting with `"` is a phrase, the text after the
+    /// quote (a final `"` dropped) trimmed again, one piece; otherwise cut at every run of White_Space
+    /// scalars. Empty pieces are never returned.
+    static func termTexts(_ query: String, mode: MatchMode) -> [String] {
+        func trimmed(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+            var scalars = scalars[...]
+            while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+            while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+            return Array(scalars)
+        }
+        func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+            var text = String()
+            text.unicodeScalars.append(contentsOf: scalars)
+            return text
+        }
+        let whole = trimmed(Array(query.unicodeScalars))
+        if whole.isEmpty { return [] }
+        if mode == .prefix { return [string(whole)] }
+        if whole.first == "\"" {
+            var inner = Array(whole.dropFirst())
+            if inner.last == "\"" { inner.removeLast() }
+            let phrase = trimmed(inner)
+            return phrase.isEmpty ? [] : [string(phrase)]
+        }
+        return whole.split(whereSeparator: { $0.properties.isWhitespace }).map { string($0) }
     }
 
-    /// Rows matching `query` among pre-folded items.
+    /// The folded terms of `query`: each piece of ``termTexts(_:mode:)`` folded on its own; a piece
+    /// that folds to nothing is dropped.
+    static func terms(_ query: String, fold: Fold, mode: MatchMode) -> [[Unicode.Scalar]] {
+        termTexts(query, mode: mode).map { Naive.fold($0, fold) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether the folded item matches every folded term (no terms: every item matches).
+    static func matches(item: [Unicode.Scalar], terms: [[Unicode.Scalar]], mode: MatchMode) -> Bool {
+        terms.allSatisfy { matches(item: item, query: $0, mode: mode) }
+    }
+
+    /// The rows of `items` that match `query` by the term rule, by scanning.
+    static func search(_ items: [String], _ query: String, fold: Fold, mode: MatchMode) -> [Int] {
+        search(folded: items.map { Naive.fold($0, fold) }, query, fold: fold, mode: mode)
+    }
+
+    /// Rows matching `query` (the term rule) among pre-folded items.
     static func search(folded items: [[Unicode.Scalar]], _ query: String, fold: Fold, mode: MatchMode) -> [Int] {
+        let terms = terms(query, fold: fold, mode: mode)
+        return items.indices.filter { matches(item: items[$0], terms: terms, mode: mode) }
+    }
+
+    /// The rule before terms: the whole trimmed query, spaces and all, as one substring (what a phrase
+    /// keeps, and what `prefix` mode still does).
+    static func searchWhole(folded items: [[Unicode.Scalar]], _ query: String, fold: Fold, mode: MatchMode) -> [Int] {
         let q = foldQuery(query, fold)
         return items.indices.filter { matches(item: items[$0], query: q, mode: mode) }
     }

@@ -77,17 +77,18 @@ struct SearchCorpus: Sendable {
         self.wordStarts = wordStarts
     }
 
-    /// The naive answer, using the pre-folded names.
+    /// The naive answer, using the pre-folded names: every term of the query (issue 23) matches.
     func naive(_ query: String, fold: Fold, mode: MatchMode) -> [Int] {
-        let q = Naive.foldQuery(query, fold)
-        if q.isEmpty { return Array(names.indices) }
+        let terms = Naive.terms(query, fold: fold, mode: mode)
         let items = folded[fold]!
         return names.indices.filter { row in
             let item = items[row]
-            switch mode {
-            case .contains: return item.indices.contains { Naive.occurs(q, in: item, at: $0) }
-            case .prefix: return Naive.occurs(q, in: item, at: 0)
-            case .words: return wordStarts[fold]![row].contains { Naive.occurs(q, in: item, at: $0) }
+            return terms.allSatisfy { q in
+                switch mode {
+                case .contains: return item.indices.contains { Naive.occurs(q, in: item, at: $0) }
+                case .prefix: return Naive.occurs(q, in: item, at: 0)
+                case .words: return wordStarts[fold]![row].contains { Naive.occurs(q, in: item, at: $0) }
+                }
             }
         }
     }
@@ -142,11 +143,11 @@ struct SearchCorpus: Sendable {
             for fold in Fold.allCases {
                 for mode in MatchMode.allCases {
                     let result = try corpus.index.search(query, fold: fold, mode: mode)
-                    let q = Naive.foldQuery(query, fold)
-                    guard !q.isEmpty else { continue }
+                    let terms = Naive.terms(query, fold: fold, mode: mode)
+                    guard !terms.isEmpty else { continue }
                     for row in result.rows.prefix(50) {
                         checker.checkRanges(try corpus.index.matchRanges(ofRow: row, in: result), in: corpus.names[row],
-                                            query: q, fold: fold, mode: mode)
+                                            terms: terms, fold: fold, mode: mode)
                     }
                 }
             }

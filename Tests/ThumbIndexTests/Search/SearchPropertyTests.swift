@@ -58,33 +58,43 @@ func hardString(_ pieces: ClosedRange<Int>) -> Generator<String, some Sequence &
             for fold in Fold.allCases {
                 for mode in MatchMode.allCases {
                     let result = try index.search(query, fold: fold, mode: mode)
-                    let q = Naive.foldQuery(query, fold)
+                    let terms = Naive.terms(query, fold: fold, mode: mode)
                     let matched = Set(result.rows)
                     for row in items.indices {
                         let ranges = try index.matchRanges(ofRow: row, in: result)
-                        guard matched.contains(row), !q.isEmpty else {
+                        guard matched.contains(row), !terms.isEmpty else {
                             #expect(ranges.isEmpty)
                             continue
                         }
-                        checkRanges(ranges, in: items[row], query: q, fold: fold, mode: mode)
+                        checkRanges(ranges, in: items[row], terms: terms, fold: fold, mode: mode)
                     }
                 }
             }
         }
     }
 
-    /// The properties every list of match ranges of a matching row has.
+    /// The properties every list of match ranges of a matching row has, for a query of one term.
     func checkRanges(_ ranges: [Range<Int>], in text: String, query q: [Unicode.Scalar], fold: Fold, mode: MatchMode,
                      sourceLocation: SourceLocation = #_sourceLocation) {
-        let context = "text \(text.debugDescription), ranges \(ranges), fold \(fold), mode \(mode), query \(String(String.UnicodeScalarView(q)).debugDescription)"
+        checkRanges(ranges, in: text, terms: [q], fold: fold, mode: mode, sourceLocation: sourceLocation)
+    }
+
+    /// The properties every list of match ranges of a row whose text every term matches has: sorted
+    /// and apart, on grapheme boundaries, each holding an occurrence of some term; in `prefix` mode
+    /// (one term) one range at the start; in `contains` mode no term occurs wholly before the first.
+    func checkRanges(_ ranges: [Range<Int>], in text: String, terms: [[Unicode.Scalar]], fold: Fold, mode: MatchMode,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        let shown = terms.map { String(String.UnicodeScalarView($0)).debugDescription }.joined(separator: ", ")
+        let context = "text \(text.debugDescription), ranges \(ranges), fold \(fold), mode \(mode), terms \(shown)"
         #expect(!ranges.isEmpty, "\(context)", sourceLocation: sourceLocation)
         let boundaries = Set(graphemeOffsets(text))
         for (i, range) in ranges.enumerated() {
             #expect(!range.isEmpty && range.lowerBound >= 0 && range.upperBound <= text.utf16.count, "\(context)", sourceLocation: sourceLocation)
             #expect(boundaries.contains(range.lowerBound) && boundaries.contains(range.upperBound), "\(context)", sourceLocation: sourceLocation)
             if i > 0 { #expect(ranges[i - 1].upperBound < range.lowerBound, "sorted, apart: \(context)", sourceLocation: sourceLocation) }
-            #expect(Naive.matches(item: Naive.fold(utf16Slice(text, range), fold), query: q, mode: .contains),
-                    "each range holds a match: \(context)", sourceLocation: sourceLocation)
+            let inside = Naive.fold(utf16Slice(text, range), fold)
+            #expect(terms.contains { Naive.matches(item: inside, query: $0, mode: .contains) },
+                    "each range holds a match of a term: \(context)", sourceLocation: sourceLocation)
         }
         guard let first = ranges.first else { return }
         switch mode {
@@ -93,9 +103,10 @@ func hardString(_ pieces: ClosedRange<Int>) -> Generator<String, some Sequence &
             #expect(ranges == [first], "\(context)", sourceLocation: sourceLocation)
             #expect(Naive.fold(utf16Slice(text, 0..<first.lowerBound), fold).isEmpty, "\(context)", sourceLocation: sourceLocation)
         case .contains:
-            // No occurrence lies wholly before the first range.
+            // No occurrence of any term lies wholly before the first range.
             let before = Naive.fold(utf16Slice(text, 0..<first.lowerBound), fold)
-            #expect(!Naive.matches(item: before, query: q, mode: .contains), "first range is the first match: \(context)", sourceLocation: sourceLocation)
+            #expect(!terms.contains { Naive.matches(item: before, query: $0, mode: .contains) },
+                    "first range is the first match: \(context)", sourceLocation: sourceLocation)
         case .words:
             break
         }

@@ -120,7 +120,11 @@ import Testing
         // A part of an emoji sequence still highlights the whole grapheme.
         #expect(try ranges("I ❤️ NY", "❤") == [2..<4])
         #expect(try ranges("👍🏽 good", "👍") == [0..<4])
-        #expect(try ranges("👍🏽 good", "🏽 g") == [0..<6])
+        // As a phrase, the space counts and one range holds the modifier, the space and g. (The space
+        // after the opening quote keeps the modifier from joining the quote's grapheme.)
+        #expect(try ranges("👍🏽 good", "\" 🏽 g\"") == [0..<6])
+        // As two terms, each is found on its own: the whole emoji for its modifier, then g.
+        #expect(try ranges("👍🏽 good", "🏽 g") == [0..<4, 5..<6])
     }
 
     @Test func emptyQueryMatchesEverything() throws {
@@ -146,11 +150,22 @@ import Testing
     @Test func leadingAndTrailingWhitespaceIsIgnoredInnerSpacesCount() throws {
         let texts = ["New York", "Newyork", "York"]
         #expect(try rows(texts, "  york  ") == [0, 1, 2])
-        #expect(try rows(texts, "\tnew y\n") == [0])
-        #expect(try rows(texts, "new y") == [0])
+        // In a phrase the inner space counts, and white space around the quotes or inside them at
+        // either end does not.
+        #expect(try rows(texts, "\t\"new y\"\n") == [0])
+        #expect(try rows(texts, "\"new y\"") == [0])
+        #expect(try rows(texts, "\" new y \"") == [0])
+        #expect(try rows(texts, "\"new y") == [0])  // a phrase being typed
         #expect(try rows(texts, "newy") == [1])
         #expect(try ranges("New York", " york ") == [4..<8])
-        #expect(try ranges("New York", "w y") == [2..<5])
+        #expect(try ranges("New York", "\"w y\"") == [2..<5])
+        // Without quotes the inner space cuts terms, each matched on its own, in any order.
+        #expect(try rows(texts, "\tnew y\n") == [0, 1])
+        #expect(try rows(texts, "new y") == [0, 1])
+        #expect(try rows(texts, "y new") == [0, 1])
+        #expect(try rows(texts, "york  york") == [0, 1, 2])  // two terms may match the same place
+        #expect(try ranges("New York", "w y") == [2..<3, 4..<5])
+        #expect(try ranges("New York", "y w") == [2..<3, 4..<5])
     }
 
     @Test func modes() throws {
@@ -161,7 +176,11 @@ import Testing
         #expect(try rows(texts, "ork", .diacritics, .words) == [])
         #expect(try rows(texts, "new", .diacritics, .prefix) == [0, 2, 3])
         #expect(try rows(texts, "peter", .diacritics, .words) == [4])
-        #expect(try rows(texts, "w y", .diacritics, .contains) == [0])
+        #expect(try rows(texts, "\"w y\"", .diacritics, .contains) == [0])
+        #expect(try rows(texts, "w y", .diacritics, .contains) == [0, 3])  // terms: w and y anywhere
+        #expect(try rows(texts, "york new", .diacritics, .words) == [0, 3])
+        #expect(try rows(texts, "york new", .diacritics, .prefix) == [])  // prefix: the whole query begins the text
+        #expect(try rows(texts, "new york", .diacritics, .prefix) == [0])
         #expect(try ranges("new-york york", "york", .diacritics, .words) == [4..<8, 9..<13])
         #expect(try ranges("york york", "york", .diacritics, .prefix) == [0..<4])
     }
