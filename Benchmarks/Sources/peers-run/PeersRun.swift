@@ -12,7 +12,8 @@ struct PeersRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "peers-run",
         abstract: "Benchmark ThumbIndex against its peers on the large corpora.",
-        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self, PhoneticCheck.self, Repeat.self])
+        subcommands: [Prepare.self, Keystrokes.self, Build.self, Split.self, Writes.self, Startup.self, PhoneticCheck.self, Repeat.self,
+                      PeopleSessions.self, PeopleBytes.self])
 }
 
 /// Options every subcommand shares.

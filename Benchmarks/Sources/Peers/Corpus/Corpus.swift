@@ -18,6 +18,10 @@ public struct Corpus: Sendable {
         /// `ko-names-1m.txt`: 1M Korean names (`Corpora/generate_phonetic.py`), listed with locale
         /// `ko`; typed through a 2-set IME and as initial consonants (`ko-names-sessions.tsv`).
         case koNames = "ko-names"
+        /// `people-contacts-1m.tsv`: 1M synthetic people with a company and a phone number
+        /// (`generate_large.py --contacts`), `name company phone region`; listed by name with locale
+        /// `en`; typed through the `people-contacts-sessions-<kind>.txt` files (issue 23).
+        case contacts = "people-contacts"
 
         /// Whether the corpus is one of the phonetic ones: sessions of explicit keystroke states.
         public var isPhonetic: Bool { self == .zhNames || self == .koNames }
@@ -43,7 +47,7 @@ public struct Corpus: Sendable {
         self.name = name
         self.limit = limit
         locale = switch name {
-        case .geonames, .people: "en"
+        case .geonames, .people, .contacts: "en"
         case .zhNames: "zh"
         case .koNames: "ko"
         }
@@ -57,11 +61,32 @@ public struct Corpus: Sendable {
             itemsPath = "\(directory)/people-10m.tsv"
             queriesPath = "\(directory)/people-queries.txt"
             format = .tsv(text: "name", reading: "reading")
+        case .contacts:
+            itemsPath = "\(directory)/people-contacts-1m.tsv"
+            queriesPath = "\(directory)/people-contacts-sessions-surname-first.txt"
+            format = .tsv(text: "name", reading: nil)
         case .zhNames, .koNames:
             itemsPath = "\(directory)/\(name.rawValue)-1m.txt"
             queriesPath = "\(directory)/\(name.rawValue)-sessions.tsv"
             format = .lines
         }
+    }
+
+    /// The other columns read with the items (`CorpusTable.fields`): the contacts' company, phone
+    /// and region.
+    public var fieldColumns: [String] { name == .contacts ? ["company", "phone", "region"] : [] }
+
+    /// The typing sessions of one kind (issue 23): `<prefix>-sessions-<kind>.txt` beside the items
+    /// (`geonames-sessions-two-words.txt`, `people-contacts-sessions-phone.txt`), one query per line.
+    public func sessionsPath(kind: String) -> String {
+        let directory = (itemsPath as NSString).deletingLastPathComponent
+        return "\(directory)/\(name == .contacts ? "people-contacts" : name.rawValue)-sessions-\(kind).txt"
+    }
+
+    /// The queries of `path`, one per line, each typed a character at a time.
+    public static func readQueries(_ path: String) throws -> TypingSessions {
+        let text = String(decoding: try readFile(path), as: UTF8.self)
+        return TypingSessions(queries: text.split(separator: "\n").map(String.init))
     }
 
     /// `geonames`, or `geonames-100000` for a slice: names result and data files.
@@ -74,7 +99,7 @@ public struct Corpus: Sendable {
         let header: Int
         if case .tsv = format { header = 1 } else { header = 0 }
         let bytes = try Self.readFile(itemsPath, lines: limit.map { $0 + header })
-        return try CorpusTable.read(bytes, format: format, source: itemsPath)
+        return try CorpusTable.read(bytes, format: format, source: itemsPath, fields: fieldColumns)
     }
 
     /// ThumbIndex's listing of `table`, as a library user builds one: the elements are the table's
@@ -84,6 +109,30 @@ public struct Corpus: Sendable {
         return try Listing(0..<table.count, collation: IndexedCollation(locale: locale, names: names),
                            text: { texts[$0] },
                            reading: table.readings.map { readings in { readings[$0] } })
+    }
+
+    /// The listing of `table` with columns searched besides the name (issue 23): `fields` as text,
+    /// `phones` as phone numbers with each row's region from the column `region` (none: the
+    /// listing locale's).
+    public func listing(of table: CorpusTable, fields: [String], phones: [String], region: String?) throws -> Listing<Int> {
+        func column(_ name: String) throws -> PackedStrings {
+            guard let column = table.fields[name] else { throw BenchmarkError("\(itemsPath): no column '\(name)' was read") }
+            return column
+        }
+        let regions = try region.map(column)
+        var searched: [SearchField<Int>] = []
+        for name in fields {
+            let values = try column(name)
+            searched.append(.text(name) { values[$0] })
+        }
+        for name in phones {
+            let values = try column(name)
+            searched.append(.phone(name, region: regions.map { regions in { regions[$0] } }) { values[$0] })
+        }
+        let texts = table.texts
+        return try Listing(0..<table.count, collation: IndexedCollation(locale: locale, names: names),
+                           text: { texts[$0] },
+                           reading: table.readings.map { readings in { readings[$0] } }, fields: searched)
     }
 
     /// The text each item is sorted and bucketed by: its reading when it has one, else its name.

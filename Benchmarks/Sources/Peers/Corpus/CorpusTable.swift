@@ -10,13 +10,17 @@ public struct CorpusTable: Sendable {
     public let texts: PackedStrings
     /// Each item's reading (empty when it has none), or nil when the corpus has no readings.
     public let readings: PackedStrings?
+    /// Other columns read by name (`read(_:format:source:fields:)`), row for row.
+    public let fields: [String: PackedStrings]
 
     public var count: Int { texts.count }
 
-    public init(texts: PackedStrings, readings: PackedStrings?) {
+    public init(texts: PackedStrings, readings: PackedStrings?, fields: [String: PackedStrings] = [:]) {
         precondition(readings == nil || readings!.count == texts.count)
+        precondition(fields.values.allSatisfy { $0.count == texts.count })
         self.texts = texts
         self.readings = readings
+        self.fields = fields
     }
 
     /// How an items file is laid out.
@@ -29,8 +33,11 @@ public struct CorpusTable: Sendable {
 
     /// Reads `bytes` (the items file, or its first lines).
     /// - Throws: `BenchmarkError` with the line for invalid UTF-8, a missing column or a ragged row.
-    public static func read(_ bytes: [UInt8], format: Format, source: String) throws -> CorpusTable {
+    /// `fields`: other TSV columns to keep, by name (`CorpusTable.fields`).
+    public static func read(_ bytes: [UInt8], format: Format, source: String, fields fieldNames: [String] = []) throws -> CorpusTable {
         var texts = PackedStrings(), readings = PackedStrings()
+        var others = [PackedStrings](repeating: PackedStrings(), count: fieldNames.count)
+        var otherFields: [Int] = []
         var header: [String]? = nil
         var textField = 0, readingField: Int? = nil
         var lineNumber = 0
@@ -61,6 +68,7 @@ public struct CorpusTable: Sendable {
                 }
                 textField = try field(textColumn)
                 readingField = try readingColumn.map(field)
+                otherFields = try fieldNames.map(field)
                 header = names
                 continue
             }
@@ -69,8 +77,10 @@ public struct CorpusTable: Sendable {
             }
             texts.append(fields[textField])
             if let readingField { readings.append(fields[readingField]) }
+            for (k, f) in otherFields.enumerated() { others[k].append(fields[f]) }
         }
         if case .tsv = format, header == nil { throw BenchmarkError("\(source): no TSV header row: the input is empty") }
-        return CorpusTable(texts: texts, readings: readingField == nil ? nil : readings)
+        return CorpusTable(texts: texts, readings: readingField == nil ? nil : readings,
+                           fields: Dictionary(uniqueKeysWithValues: zip(fieldNames, others)))
     }
 }

@@ -141,7 +141,7 @@ public struct KeystrokeRunner {
     }
 
     /// 0..<n in van der Corput order (base 2): every prefix is spread over the whole range.
-    static func spreadOrder(_ n: Int) -> [Int] {
+    public static func spreadOrder(_ n: Int) -> [Int] {
         guard n > 1 else { return Array(0..<n) }
         var bits = 0
         while 1 << bits < n { bits += 1 }

@@ -14,10 +14,24 @@ public final class ThumbIndexSystem: KeystrokeSystem {
     /// The displayed texts by table row (the listing's element).
     private let texts: PackedStrings
     private var session: FilterSession<Int>
+    /// Whether queries are read as dial-pad digits (`filter(…, dialpad: true)`); takes effect at
+    /// the next `beginQuery()`.
+    public var dialpad = false
 
     /// Builds the listing (sort + buckets) and the search index of `table`, timing each.
-    public init(corpus: Corpus, table: CorpusTable, refining: Bool = true, report: inout BuildReport) throws {
-        let listing = try report.measure("listing") { try corpus.listing(of: table) }
+    public convenience init(corpus: Corpus, table: CorpusTable, refining: Bool = true, report: inout BuildReport) throws {
+        try self.init(corpus: corpus, table: table, fields: [], phones: [], region: nil, refining: refining, report: &report)
+    }
+
+    /// The same with columns searched besides the name (issue 23): `fields` as text, `phones` as
+    /// phone numbers, each row's region from the column `region`.
+    public init(corpus: Corpus, table: CorpusTable, fields: [String], phones: [String], region: String?,
+                refining: Bool = true, report: inout BuildReport) throws {
+        let listing = try report.measure("listing") {
+            fields.isEmpty && phones.isEmpty
+                ? try corpus.listing(of: table)
+                : try corpus.listing(of: table, fields: fields, phones: phones, region: region)
+        }
         let searchable = try report.measure("index") { try SearchableListing(listing) }
         self.searchable = searchable
         self.refining = refining
@@ -38,7 +52,7 @@ public final class ThumbIndexSystem: KeystrokeSystem {
     }
 
     public func beginQuery() {
-        session = FilterSession(searchable, fold: .diacritics, mode: .contains)
+        session = FilterSession(searchable, fold: .diacritics, mode: .contains, dialpad: dialpad)
     }
 
     /// The one place that reaches ThumbIndex's search. ICU failing to fold a query is a broken
@@ -51,7 +65,7 @@ public final class ThumbIndexSystem: KeystrokeSystem {
     /// `SearchableListing.filter` afresh, without the session.
     private func fresh(_ text: String) -> FilteredListing<Int> {
         do {
-            return try searchable.filter(text, fold: .diacritics, mode: .contains)
+            return try searchable.filter(text, fold: .diacritics, mode: .contains, dialpad: dialpad)
         } catch {
             fatalError("ThumbIndex could not filter \(text): \(error)")
         }

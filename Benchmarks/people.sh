@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Issue 23's figures for RESULTS.md ("Finding people: terms, fields, phone numbers, the dial
+# pad"): multi-word and single-word keystroke sessions on GeoNames 1.4M and on 1M people with
+# companies and phone numbers, ThumbIndex against SQLite FTS5 asked the same all-terms question
+# (interleaved in one process per corpus); phone-digit and dial-pad sessions on the people; the
+# bytes of the searched columns, the phone forms and the dial-pad keys.
+#
+#   Benchmarks/people.sh                                   # everything (~25 min on 2 busy cores)
+#   LIMIT=100000 RESULTS=/tmp/pp Benchmarks/people.sh      # a quick slice (report in /tmp/pp/RESULTS.md)
+#   CORPORA_LIST=geonames Benchmarks/people.sh             # one corpus
+#
+# Generates what is missing first (python3 Corpora/generate_large.py --skip-people --contacts:
+# geonames-names.txt and its sessions, people-contacts-1m.tsv and its sessions). Knobs: BUDGET
+# (seconds FTS5 may spend typing each kind of session, default 120).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+RESULTS=${RESULTS:-results/people}
+CORPORA=${CORPORA:-../Corpora/large}
+CORPORA_LIST=${CORPORA_LIST:-geonames people-contacts}
+LIMIT=${LIMIT:-}
+BUDGET=${BUDGET:-120}
+
+mkdir -p "$RESULTS"
+: > "$RESULTS/steps.tsv"
+. ./lib.sh
+
+# A timed step, with the load average before it (steps.tsv: name, seconds, load before).
+pstep() {
+    local load
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    step "$@"
+    sed -i '$ s/$/\t'"$load"'/' "$RESULTS/steps.tsv"
+}
+
+if [ ! -f "$CORPORA/people-contacts-1m.tsv" ] || [ ! -f "$CORPORA/geonames-sessions-two-words.txt" ] \
+    || [ ! -f "$CORPORA/people-contacts-sessions-dialpad-initials.txt" ]; then
+    pstep corpora python3 ../Corpora/generate_large.py --skip-people --contacts --out "$CORPORA"
+fi
+pstep build swift build -c release --product peers-run
+run=.build/release/peers-run
+machine_json "$RESULTS/machine.json"
+
+for corpus in $CORPORA_LIST; do
+    slice=()
+    [ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
+    common=(--corpus "$corpus" --corpora "$CORPORA" "${slice[@]}")
+    if [ "$corpus" = geonames ]; then
+        pstep "$corpus sessions" $run people-sessions "${common[@]}" --kinds two-words --kinds one-word \
+            --fts5-budget "$BUDGET" --out "$RESULTS/$corpus-sessions.json"
+    else
+        # One process: the text kinds on both systems, then phone digits, then the dial pad (its
+        # first query builds the dial-pad keys: timed on its own, outside the keystrokes).
+        pstep "$corpus sessions" $run people-sessions "${common[@]}" \
+            --kinds surname-first --kinds one-word --kinds company-name \
+            --thumbindex-only phone --dialpad dialpad-word --dialpad dialpad-initials \
+            --fts5-budget "$BUDGET" --out "$RESULTS/$corpus-sessions.json"
+        # Bytes: the index without fields, with the company, with the phone, after the dial pad.
+        pstep "$corpus bytes" $run people-bytes "${common[@]}" --out "$RESULTS/$corpus-bytes.json"
+    fi
+done
+
+markdown=RESULTS.md
+[ "$RESULTS" != results/people ] && markdown="$RESULTS/RESULTS.md"
+[ -f "$markdown" ] || printf '<!-- BEGIN GENERATED (people_report.py) -->\n<!-- END GENERATED (people_report.py) -->\n' > "$markdown"
+python3 people_report.py --results "$RESULTS" --markdown "$markdown"
