@@ -39,6 +39,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: Phonetic.help())
     var phonetic: Phonetic = .auto
 
+    @Flag(name: .long, help: "Read the queries as digits typed on a phone keypad (2 abc … 9 wxyz). The dial-pad keys are built by one untimed query before the sessions.")
+    var dialpad = false
+
     @Option(name: .long, help: ArgumentHelp("Rows computed per keystroke, with their match ranges.", valueName: "n"))
     var rows: Int = 50
 
@@ -62,9 +65,13 @@ struct BenchCommand: ParsableCommand {
             (searchable, saved) = try Self.saveAndLoad(searchable, to: save)
         }
 
+        if dialpad {
+            // The first dial-pad query builds the dial-pad keys: not a keystroke's latency.
+            _ = try searchable.filter("2", fold: fold, mode: mode, phonetic: phonetic, dialpad: true)
+        }
         var keystrokes: [(query: String, ms: Double, total: Int)] = []
         for query in sessions {
-            var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: phonetic)
+            var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad)
             var prefix = ""
             for character in query {
                 prefix.append(character)
