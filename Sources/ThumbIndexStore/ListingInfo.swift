@@ -46,14 +46,39 @@ package struct ListingColumns: Sendable, Hashable, Codable {
     package var pin: String?
     /// Every column but the id column, in export order; holds `text`, `reading` and `pin`.
     package var order: [String]
+    /// Field columns searched as text besides the item's text (`--fields`).
+    package var search: [String]
+    /// Field columns searched as phone numbers (`--phone`).
+    package var phones: [String]
+    /// The field column giving each item's region for its phone numbers (`--region`), if any.
+    package var region: String?
 
     /// Columns with the given roles; `order` defaults to text, reading, pin.
-    package init(id: String = "id", text: String = "text", reading: String? = nil, pin: String? = nil, order: [String]? = nil) {
+    package init(id: String = "id", text: String = "text", reading: String? = nil, pin: String? = nil, order: [String]? = nil,
+                 search: [String] = [], phones: [String] = [], region: String? = nil) {
         self.id = id
         self.text = text
         self.reading = reading
         self.pin = pin
         self.order = order ?? [text] + [reading, pin].compactMap { $0 }
+        self.search = search
+        self.phones = phones
+        self.region = region
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, text, reading, pin, order, search, phones, region }
+
+    /// Decodes the columns; a listing stored before searched columns existed has none.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(String.self, forKey: .id)
+        text = try c.decode(String.self, forKey: .text)
+        reading = try c.decodeIfPresent(String.self, forKey: .reading)
+        pin = try c.decodeIfPresent(String.self, forKey: .pin)
+        order = try c.decode([String].self, forKey: .order)
+        search = try c.decodeIfPresent([String].self, forKey: .search) ?? []
+        phones = try c.decodeIfPresent([String].self, forKey: .phones) ?? []
+        region = try c.decodeIfPresent(String.self, forKey: .region)
     }
 
     /// The names no item field may take (their values are the item's own id, text and reading),
@@ -81,6 +106,16 @@ package struct ListingColumns: Sendable, Hashable, Codable {
         let roles = [("text", text), ("reading", reading), ("pin", pin)].compactMap { role, name in name.map { (role, $0) } }
         for (role, name) in roles where !seen.contains(name) {
             throw .invalid(field: "columns.order", reason: "lacks the \(role) column '\(name)'")
+        }
+        let searched = search.map { ("columns.search", $0) } + phones.map { ("columns.phones", $0) }
+            + [region].compactMap { $0 }.map { ("columns.region", $0) }
+        for (field, name) in searched {
+            guard seen.contains(name), name != text, name != reading else {
+                throw .invalid(field: field, reason: "'\(name)' is not one of the listing's field columns (\(order.filter { $0 != text && $0 != reading }.joined(separator: ", ")))")
+            }
+        }
+        if Set(search + phones).count < search.count + phones.count {
+            throw .invalid(field: "columns", reason: "a column is searched twice (search \(search), phones \(phones))")
         }
         if Set(roles.map(\.1)).count < roles.count {
             throw .invalid(field: "columns", reason: "the text, reading and pin columns must differ (\(roles.map { "\($0.0) '\($0.1)'" }.joined(separator: ", ")))")

@@ -38,7 +38,8 @@ struct ItemsController<Context: RequestContext>: Sendable {
         } catch let error as LocaleError {
             throw APIError.badRequest("locale: \(error.description)")
         }
-        let (created, ids) = try await storeErrors { try await writer.replaceListing(name: name, collation: collation, items: body.items.map(\.input)) }
+        let (created, ids) = try await storeErrors { try await writer.replaceListing(name: name, collation: collation, items: body.items.map(\.input),
+                                                                                        search: (body.search.fields, body.search.phones, body.search.region)) }
         var json = JSONWriter()
         json.raw("{")
         json.pair("name", name)

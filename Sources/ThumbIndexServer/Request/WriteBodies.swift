@@ -9,16 +9,35 @@ import ThumbIndexStore
 /// `package` so that the fuzz target FuzzWriteBodies (Fuzz/) can drive ``decode(_:bytes:)``, the
 /// part of a write that reads the body.
 package enum WriteBodies {
-    /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...]}`.
+    /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...], "search"?: {...}}`.
     package struct Listing: Decodable {
         package let locale: String
         package let items: [Item]
+        package let search: Search
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
-            try container.refuseUnknownKeys(["locale", "items"])
+            try container.refuseUnknownKeys(["locale", "items", "search"])
             locale = try container.decode(String.self, forKey: Key("locale"))
             items = try container.decode([Item].self, forKey: Key("items"))
+            search = try container.decodeUnlessAbsent(Search.self, forKey: Key("search")) ?? Search()
+        }
+    }
+
+    /// Which item fields a listing searches: `{"fields"?: ["company"], "phones"?: ["phone"], "region"?: "locale"}`.
+    package struct Search: Decodable {
+        package var fields: [String] = []
+        package var phones: [String] = []
+        package var region: String?
+
+        init() {}
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            try container.refuseUnknownKeys(["fields", "phones", "region"])
+            fields = try container.decodeUnlessAbsent([String].self, forKey: Key("fields")) ?? []
+            phones = try container.decodeUnlessAbsent([String].self, forKey: Key("phones")) ?? []
+            region = try container.decodeUnlessAbsent(String.self, forKey: Key("region"))
         }
     }
 
@@ -33,17 +52,19 @@ package enum WriteBodies {
         }
     }
 
-    /// One item: `{"id"?, "text", "reading"?, "pinned"?}` (`reading` may be null).
+    /// One item: `{"id"?, "text", "reading"?, "pinned"?, "fields"?: {"phone": "+34 …", …}}` (`reading`
+    /// may be null; `fields` holds the item's other columns, searched when the listing says so).
     package struct Item: Decodable {
         package let input: ItemInput
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Key.self)
-            try container.refuseUnknownKeys(["id", "text", "reading", "pinned"])
+            try container.refuseUnknownKeys(["id", "text", "reading", "pinned", "fields"])
             input = ItemInput(id: try container.decodeUnlessAbsent(String.self, forKey: Key("id")),
                               text: try container.decode(String.self, forKey: Key("text")),
                               reading: try container.decodeIfPresent(String.self, forKey: Key("reading")),
-                              pinned: try container.decodeUnlessAbsent(Bool.self, forKey: Key("pinned")) ?? false)
+                              pinned: try container.decodeUnlessAbsent(Bool.self, forKey: Key("pinned")) ?? false,
+                              fields: try container.decodeUnlessAbsent([String: String].self, forKey: Key("fields")) ?? [:])
         }
     }
 

@@ -63,14 +63,24 @@ package final class ListingWriter: @unchecked Sendable {
 
     /// Creates or replaces listing `name` with `items`; returns whether it was created and the ids.
     /// - Throws: `StoreError` (nothing written); `LocaleError`; `ICUError`, `LimitError`.
-    package func replaceListing(name: String, collation: IndexedCollation, items: [ItemInput]) async throws -> (created: Bool, ids: [String]) {
+    /// `search` names the item fields searched as text, as phone numbers, and the field of their regions.
+    package func replaceListing(name: String, collation: IndexedCollation, items: [ItemInput],
+                                search: (fields: [String], phones: [String], region: String?) = ([], [], nil)) async throws
+        -> (created: Bool, ids: [String]) {
         try await serialized { [self] in
-            let (created, stored) = try store.replaceListing(name: name, locale: collation.locale,
-                                                             columns: ListingColumns(reading: "reading", pin: "pinned"),
+            var order = ["text", "reading", "pinned"]
+            for column in search.fields + search.phones + [search.region].compactMap({ $0 }) where !order.contains(column) {
+                order.append(column)
+            }
+            let columns = ListingColumns(reading: "reading", pin: "pinned", order: order, search: search.fields,
+                                         phones: search.phones, region: search.region)
+            let (created, stored) = try store.replaceListing(name: name, locale: collation.locale, columns: columns,
                                                              items: items)
             jobs[name] = nil  // a compaction of the old listing is of no use any more
             savedIndexes?.remove(name)
-            let listing = try LiveListing(items: stored.map(\.liveItem), collation: collation)
+            let schema = Self.schema(of: columns)
+            let listing = try LiveListing(items: stored.map { $0.liveItem(regionColumn: schema.regionColumn) }, schema: schema,
+                                          collation: collation)
             catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
             return (created, stored.map(\.id))
         }
@@ -92,7 +102,8 @@ package final class ListingWriter: @unchecked Sendable {
     package func upsert(listing name: String, items: [ItemInput]) async throws -> [ItemChange] {
         try await serialized { [self] in
             let changes = try store.upsertItems(listing: name, items: items)
-            try apply(changes.map { .put($0.new.liveItem) }, to: name)
+            let region = catalog[name]?.listing.schema.regionColumn
+            try apply(changes.map { .put($0.new.liveItem(regionColumn: region)) }, to: name)
             return changes
         }
     }
@@ -101,7 +112,7 @@ package final class ListingWriter: @unchecked Sendable {
     package func patch(listing name: String, id: String, patch: ItemPatch) async throws -> ItemChange? {
         try await serialized { [self] in
             guard let change = try store.patchItem(listing: name, id: id, patch: patch) else { return nil }
-            try apply([.put(change.new.liveItem)], to: name)
+            try apply([.put(change.new.liveItem(regionColumn: catalog[name]?.listing.schema.regionColumn))], to: name)
             return change
         }
     }
@@ -196,6 +207,13 @@ package final class ListingWriter: @unchecked Sendable {
         }
     }
 
+    /// The searched columns a stored listing's columns name: text fields, then phones, and the
+    /// region column (when there are phones).
+    static func schema(of columns: ListingColumns) -> LiveFieldSchema {
+        LiveFieldSchema(fields: columns.search.map { .init(name: $0, kind: .text) } + columns.phones.map { .init(name: $0, kind: .phone) },
+                        regionColumn: columns.phones.isEmpty ? nil : columns.region)
+    }
+
     /// The live listing of `name` as the store holds it (items read in `seq` order into columns),
     /// reading a leading Han character as a surname when `names`.
     /// - Throws: `StoreError`; `LocaleError` when the stored locale is unknown to this ICU; `ICUError`.
@@ -208,7 +226,14 @@ package final class ListingWriter: @unchecked Sendable {
         var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()
         var pinned: [Bool] = []
         var anyReading = false
+        // The searched columns the listing's columns name: text fields, then phones, with the regions.
+        let columns = info.columns
+        let searched = columns.search.map { ($0, SearchFieldKind.text) } + columns.phones.map { ($0, SearchFieldKind.phone) }
+        var values = [TextColumn](repeating: TextColumn(), count: searched.count)
+        var regions = TextColumn()
         try store.forEachItem(listing: name) { item in
+            for (k, (column, _)) in searched.enumerated() { values[k].append(item.fields[column] ?? "") }
+            if let region = columns.region { regions.append(item.fields[region] ?? "") }
             seqs.append(Int(item.seq))
             ids.append(item.id)
             texts.append(item.text)
@@ -217,15 +242,21 @@ package final class ListingWriter: @unchecked Sendable {
             pinned.append(item.pinned)
             if seqs.count & 0xFFFF == 0 { progress?(0.3 * Double(seqs.count) / Double(max(info.itemCount, 1))) }
         }
+        let regionColumn = columns.phones.isEmpty ? nil : columns.region
+        let fields = searched.enumerated().map { k, field in
+            FieldColumn(name: field.0, kind: field.1, values: values[k],
+                        regions: field.1 == .phone && regionColumn != nil ? regions : nil)
+        }
         return try LiveListing(seqs: seqs, ids: ids, texts: texts, readings: anyReading ? readings : nil,
-                               pinned: { pinned[$0] }, collation: collation,
+                               pinned: { pinned[$0] }, fields: fields, regionColumn: regionColumn, collation: collation,
                                progress: progress.map { p in { p(0.3 + 0.7 * $0) } })
     }
 }
 
 extension StoredItem {
-    /// The item as a live listing holds it.
-    var liveItem: LiveItem {
-        LiveItem(seq: Int(seq), id: id, text: text, reading: reading, pinned: pinned)
+    /// The item as a live listing holds it: its fields, and its region from `regionColumn`.
+    func liveItem(regionColumn: String?) -> LiveItem {
+        LiveItem(seq: Int(seq), id: id, text: text, reading: reading, pinned: pinned, fields: fields,
+                 region: regionColumn.flatMap { fields[$0] })
     }
 }

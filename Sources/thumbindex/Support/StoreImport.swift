@@ -35,9 +35,13 @@ struct StoreImport {
         (key, reading, pin, self.id) = (columns.key, columns.reading, columns.pin, id)
         let roles = Set([columns.key, columns.reading, id].compactMap { $0 })
         fieldColumns = names.indices.filter { !roles.contains($0) }.map { ($0, names[$0]) }
+        let searchable = { (c: Int) in !roles.contains(c) }
         self.columns = ListingColumns(id: id.map { names[$0] } ?? "id", text: names[columns.key],
                                       reading: columns.reading.map { names[$0] }, pin: columns.pin.map { names[$0] },
-                                      order: names.indices.filter { $0 != id }.map { names[$0] })
+                                      order: names.indices.filter { $0 != id }.map { names[$0] },
+                                      search: columns.fields.filter(searchable).map { names[$0] },
+                                      phones: columns.phones.filter(searchable).map { names[$0] },
+                                      region: columns.region.flatMap { searchable($0) ? names[$0] : nil })
     }
 
     /// The items, one per row, made when read (the store reads them twice: to check, then to write).
