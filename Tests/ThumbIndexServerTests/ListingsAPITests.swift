@@ -100,7 +100,8 @@ struct SectionsEndpointTests {
         try await TestServer.run { client in
             let answer = try await client.getJSON("/api/listings/people/sections?q=chlo%C3%A9+m", as: SectionsAnswer.self)
             #expect(answer.q == "chloé m")
-            #expect(answer.items == [.init(text: "Chloé Martin", matches: [[0, 7]])])
+            // Two terms ("chloé", "m"), each with its own range (issue 23).
+            #expect(answer.items == [.init(text: "Chloé Martin", matches: [[0, 5], [6, 7]])])
             let raw = try await client.getJSON("/api/listings/people/sections?q=Åsa", as: SectionsAnswer.self)
             #expect(raw.texts == ["Åsa Nyström"])
         }

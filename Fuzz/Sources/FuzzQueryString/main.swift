@@ -100,14 +100,17 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     // The filter parameters.
     let q = expected["q"], fold = expected["fold"].map(Fold.init(rawValue:)), mode = expected["mode"].map(MatchMode.init(rawValue:))
     let offset = expected["offset"].map(naiveCount), limit = expected["limit"].map(naiveCount)
+    let dialpad = expected["dialpad"].map { ["1": true, "true": true, "0": false, "false": false][$0] }
     let acceptable = (q?.unicodeScalars.count ?? 0) <= 256 && fold != .some(nil) && mode != .some(nil)
         && offset != .some(nil) && limit != .some(nil) && (limit.flatMap { $0 } ?? 0) <= 1000
+        && dialpad != .some(nil) && (dialpad.flatMap { $0 } != true || Dialpad.canType(q ?? ""))
     do {
         let filter = try FilterQuery(query)
         Fuzz.expect(acceptable, "accepted \(expected)")
         Fuzz.expect(filter.q == q ?? "" && filter.fold == fold.flatMap { $0 } ?? .diacritics
                     && filter.mode == mode.flatMap { $0 } ?? .contains && filter.offset == offset.flatMap { $0 } ?? 0
-                    && filter.limit == limit.flatMap { $0 } ?? 100, "\(filter) from \(expected)")
+                    && filter.limit == limit.flatMap { $0 } ?? 100
+                    && filter.dialpad == dialpad.flatMap { $0 } ?? false, "\(filter) from \(expected)")
     } catch {
         Fuzz.expect(!acceptable, "refused \(expected): \(error)")
         Fuzz.expect(error.status.code == 400 && !error.message.isEmpty, "answered \(error)")

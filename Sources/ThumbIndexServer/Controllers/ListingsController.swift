@@ -4,9 +4,10 @@ import ThumbIndex
 
 /// The JSON API over the catalog:
 /// - `GET /api/listings`: the listings served, and whether the server takes writes;
-/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&phonetic=&offset=&limit=`: the filtered
-///   listing, every non-empty section with its count, and the rows in `[offset, offset + limit)`;
-/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=&phonetic=`: where an index title leads.
+/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&phonetic=&dialpad=&offset=&limit=`: the filtered
+///   listing, every non-empty section with its count, and the rows in `[offset, offset + limit)`
+///   (with the columns besides the text where each matched);
+/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=&phonetic=&dialpad=`: where an index title leads.
 ///
 /// Each request reads the listing's current snapshot (immutable: writes publish new ones), so
 /// queries run concurrently without locks; a request's cost is bounded by the caps on `q`
@@ -32,7 +33,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
-        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic)
+        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
+                                                 dialpad: query.dialpad)
         return .json(try ListingJSON.sections(of: entry, filter: filter, query: query))
     }
 
@@ -44,7 +46,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic)
+        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
+                                                 dialpad: query.dialpad)
         let titles = filter.indexTitles
         switch filter.indexTarget(forTitleAt: position) {
         case nil:

@@ -2,7 +2,7 @@ import ThumbIndex
 
 /// The validated parameters of a filtered request:
 /// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
-/// `phonetic` (auto, on, off), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
+/// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
 /// ignored (cache busters welcome). `package` so that the fuzz target FuzzQueryString (Fuzz/) can
 /// drive it.
 package struct FilterQuery: Sendable, Hashable {
@@ -19,6 +19,8 @@ package struct FilterQuery: Sendable, Hashable {
     /// Whether items are also found by how they sound (see ``Phonetic``); the server's default
     /// (`serve --phonetic`) when the request gives none.
     package var phonetic: Phonetic
+    /// Whether `q` is read as digits typed on a phone keypad (see ``Dialpad``).
+    package var dialpad = false
     package var offset = 0
     package var limit = FilterQuery.defaultLimit
 
@@ -49,6 +51,18 @@ package struct FilterQuery: Sendable, Hashable {
                 throw .badRequest("unknown phonetic '\(phonetic)'; use one of \(Phonetic.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self.phonetic = value
+        }
+        if let dialpad = query["dialpad"] {
+            switch dialpad {
+            case "1", "true": self.dialpad = true
+            case "0", "false": self.dialpad = false
+            default:
+                let shown = dialpad.count > 40 ? String(dialpad.prefix(40)) + "…" : dialpad
+                throw .badRequest("dialpad must be 1, 0, true or false, got '\(shown)'")
+            }
+            guard !self.dialpad || Dialpad.canType(q) else {
+                throw .badRequest("dialpad=1 reads q as keys typed on a phone keypad: use digits (and + - ( ) . * # or spaces) only, got '\(q.prefix(40))'")
+            }
         }
         if let offset = query["offset"] {
             self.offset = try Self.count(offset, name: "offset")

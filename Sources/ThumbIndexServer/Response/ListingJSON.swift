@@ -30,12 +30,15 @@ enum ListingJSON {
 
     /// The filtered listing with one page of rows:
     /// ```json
-    /// {"listing": "contacts", "q": "an", "fold": "diacritics", "mode": "contains", "phonetic": "auto",
-    ///  "offset": 0, "limit": 100, "total": 42,
+    /// {"listing": "contacts", "q": "an 844", "fold": "diacritics", "mode": "contains", "phonetic": "auto",
+    ///  "dialpad": false, "offset": 0, "limit": 100, "total": 42,
     ///  "indexTitles": ["{search}", "A", "B"],
     ///  "sections": [{"title": "A", "indexTitle": "A", "index": 1, "count": 3, "offset": 0,
-    ///                "items": [{"id": "17", "text": "Anna", "matches": [[0, 2]]}]}]}
+    ///                "items": [{"id": "17", "text": "Anna", "matches": [[0, 2]],
+    ///                           "columnMatches": {"phone": {"text": "+34844 468 710", "matches": [[3, 6]]}}}]}]}
     /// ```
+    /// `columnMatches` (only when the query matched in a searched column besides the text) names
+    /// each column where it matched, with its value and the ranges there, as the CLI's JSON does.
     /// Every non-empty section is listed with its count and `offset` (the position of its first
     /// row among all matches); only rows in `[offset, offset + limit)` are written as items, so a
     /// section's first item is row `max(section.offset, offset)` of the filtered listing.
@@ -49,6 +52,7 @@ enum ListingJSON {
         json.pair("fold", query.fold.rawValue)
         json.pair("mode", query.mode.rawValue)
         json.pair("phonetic", query.phonetic.rawValue)
+        json.raw("\"dialpad\":\(query.dialpad),")
         json.raw("\"offset\":\(query.offset),\"limit\":\(query.limit),\"total\":\(filter.total),")
         json.key("indexTitles")
         json.stringArray(filter.indexTitles)
@@ -61,6 +65,7 @@ enum ListingJSON {
             json.pair("text", match.item.text)
             json.key("matches")
             json.ranges(match.ranges)
+            json.fieldMatches(match.fieldMatches)
             json.raw("}")
         }
         json.raw("}\n")

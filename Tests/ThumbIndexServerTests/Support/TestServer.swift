@@ -38,9 +38,11 @@ enum TestServer {
         guard let data = FileManager.default.contents(atPath: url.path),
               let table = try? RecordTable.read(Array(data), format: .tsv, source: url.path),
               let key = table.columnIndex("name"), let reading = table.columnIndex("reading"),
-              let pin = table.columnIndex("favorite")
+              let pin = table.columnIndex("favorite"), let phone = table.columnIndex("phone"),
+              let region = table.columnIndex("locale")
         else { return nil }
-        return try? entry("contacts", table, columns: .init(key: key, reading: reading, pin: pin))
+        // As the CLI serves the bundled address book: its phone column searched by digits, in each record's locale.
+        return try? entry("contacts", table, columns: .init(key: key, reading: reading, pin: pin, phones: [phone], region: region))
     }
 
     /// Runs `body` with a client of the router (no socket: `app.test(.router)`).
