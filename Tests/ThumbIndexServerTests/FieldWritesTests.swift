@@ -68,6 +68,25 @@ struct FieldWritesTests {
         }
     }
 
+    @Test("a saved index keeps the searched fields: a restart from it finds items by company and phone")
+    func savedAndLoaded() async throws {
+        let server = try WriteServer()
+        try await server.run { client in
+            _ = try await client.send(.put, "/api/listings/people", """
+                {"locale": "es", "search": {"fields": ["company"], "phones": ["phone"], "region": "region"},
+                 "items": [{"id": "j", "text": "Jessica Acedo", "fields": {"company": "Acme", "phone": "+34844 468 710", "region": "es_ES"}},
+                           {"id": "k", "text": "Kuno Wernecke", "fields": {"phone": "+49 (0) 0997 129181", "region": "DE"}}]}
+                """)
+            let saved = SavedIndexes(store: server.store, logger: .init(label: "test"))
+            let built = try saved.load(name: "people", from: server.store)   // built, then saved
+            let loaded = try saved.load(name: "people", from: server.store)  // from the file
+            #expect(loaded.schema == built.schema)
+            for (query, id) in [("acme", "j"), ("844468710", "j"), ("0997129181", "k"), ("+490997", "k")] {
+                #expect(try loaded.filter(query).matches(offset: 0, limit: 5).map(\.item.id) == [id], "\(query)")
+            }
+        }
+    }
+
     @Test("a searched field the items do not name is refused with its name")
     func unknownSearchedField() async throws {
         let server = try WriteServer()

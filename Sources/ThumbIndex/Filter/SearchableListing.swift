@@ -47,6 +47,16 @@ public struct SearchableListing<Element> {
         self.index = index
     }
 
+    /// The same listing and index, searching `fields` too (a saved listing loaded back with its
+    /// field values, in display order): only the fields' indexes are built.
+    /// - Throws: `LimitError`, `ICUError`.
+    func adding(fields: [FieldColumn]) throws -> SearchableListing {
+        var listing = self.listing
+        listing.fields = fields
+        return SearchableListing(listing: listing, index: try index.adding(fields: fields,
+                                                                             defaultRegion: PhoneRegion.region(of: listing.collation.locale)))
+    }
+
     /// Bytes held by the search index (not counting the listing's own texts).
     public var indexByteCount: Int { index.byteCount }
 

@@ -47,8 +47,23 @@ extension SearchIndex {
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
         }
         progress?(0.9)
-        let fieldIndexes = try fields.map { column -> FieldIndex in
-            precondition(column.values.count == texts.count, "SearchIndex: a field value per row")
+        storage = try Storage(texts: texts, main: indexes[0], caseVariant: variants[0], allVariant: variants[1],
+                              readings: readings, phoneticKeys: phoneticKeys,
+                              fields: Self.fieldIndexes(fields, rowCount: texts.count, defaultRegion: defaultRegion))
+        progress?(1)
+    }
+
+    /// This index searching `fields` (a saved index loaded back with its field values): the field
+    /// indexes are built, nothing else.
+    /// - Throws: `LimitError`, `ICUError` (see ``init(texts:readings:phoneticKeys:fields:defaultRegion:progress:)``).
+    func adding(fields: [FieldColumn], defaultRegion: String?) throws -> SearchIndex {
+        SearchIndex(storage: Storage(storage, fields: try Self.fieldIndexes(fields, rowCount: count, defaultRegion: defaultRegion)))
+    }
+
+    /// The indexes of the searched columns: a text index (no phonetic keys) or a phone index each.
+    static func fieldIndexes(_ fields: [FieldColumn], rowCount: Int, defaultRegion: String?) throws -> [FieldIndex] {
+        try fields.map { column -> FieldIndex in
+            precondition(column.values.count == rowCount, "SearchIndex: a field value per row")
             switch column.kind {
             case .text:
                 return FieldIndex(name: column.name, kind: .text(try SearchIndex(texts: column.values, phoneticKeys: false)))
@@ -57,9 +72,6 @@ extension SearchIndex {
                                                                                  defaultRegion: defaultRegion)))
             }
         }
-        storage = try Storage(texts: texts, main: indexes[0], caseVariant: variants[0], allVariant: variants[1],
-                              readings: readings, phoneticKeys: phoneticKeys, fields: fieldIndexes)
-        progress?(1)
     }
 
     /// All three folds of every row, folded in parallel chunks and joined.

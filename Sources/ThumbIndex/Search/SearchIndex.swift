@@ -66,6 +66,17 @@ struct SearchIndex: Sendable {
             phonetic = try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys)
         }
 
+        /// This storage's parts with `fields` instead of its own (nothing else is built again).
+        init(_ other: Storage, fields: [FieldIndex]) {
+            texts = other.texts
+            main = other.main
+            caseVariant = other.caseVariant
+            allVariant = other.allVariant
+            phonetic = other.phonetic
+            readings = other.readings
+            self.fields = fields
+        }
+
         func variant(_ fold: Fold) -> FoldVariant? {
             switch fold {
             case .case: caseVariant

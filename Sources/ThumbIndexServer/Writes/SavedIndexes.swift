@@ -41,7 +41,7 @@ package final class SavedIndexes: Sendable {
         let path = path(for: name)
         do {
             let (listing, metadata) = try LiveListing.load(from: path, locale: info.locale, names: names)
-            if metadata[Self.versionKey] == String(info.version) {
+            if metadata[Self.versionKey] == String(info.version), listing.schema == ListingWriter.schema(of: info.columns) {
                 savedVersions.withLock { $0[name] = info.version }
                 logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
                 return listing
