@@ -60,6 +60,26 @@ struct PageTests {
         #expect(script.contains("sessionStorage") && !script.contains("localStorage"))
     }
 
+    @Test func theDialPadToggleIsALabelledCheckboxBesideTheSearchField() throws {
+        let html = String(decoding: PackageResources.index_html, as: UTF8.self)
+        // A real checkbox inside its <label> (so the label names it for assistive technology).
+        #expect(html.firstMatch(of: /<label[^>]*><input id="dialpad" type="checkbox"> Dial pad<\/label>/) != nil)
+        let script = String(decoding: PackageResources.page_js, as: UTF8.self)
+        // With it on, the field asks for a telephone keypad and queries carry dialpad=1.
+        #expect(script.contains("search.setAttribute(\"inputmode\", \"tel\")"))
+        #expect(script.contains("dialpad: 1"))
+    }
+
+    @Test func columnMatchesAreHighlightedTheWayTheTextIs() throws {
+        let script = String(decoding: PackageResources.page_js, as: UTF8.self)
+        // One highlighting function for the item's text and for each column where the query matched.
+        #expect(script.contains("appendMarked(name, item.text, item.matches)"))
+        #expect(script.contains("appendMarked(part, match.text, match.matches)"))
+        #expect(script.contains("item.columnMatches"))
+        let css = String(decoding: PackageResources.page_css, as: UTF8.self)
+        #expect(css.contains(".row .columns"))
+    }
+
     @Test func theStylesLoadNothing() throws {
         let css = String(decoding: PackageResources.page_css, as: UTF8.self)
         #expect(!css.contains("url(") && !css.contains("@import"))

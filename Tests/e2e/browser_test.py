@@ -92,9 +92,14 @@ READ_STATE = """
 const scroller = document.getElementById('scroller');
 const box = scroller.getBoundingClientRect();
 const visible = (el) => { const r = el.getBoundingClientRect(); return r.bottom > box.top && r.top < box.bottom; };
+// A row's text is its .name (under it, .columns shows the other columns where the query matched).
+const marks = (el) => [...el.querySelectorAll('mark')].map((m) => m.textContent);
 const rows = [...document.querySelectorAll('[data-row]')]
-  .map((el) => ({ row: Number(el.dataset.row), text: el.textContent, top: el.getBoundingClientRect().top - box.top,
-                  marks: [...el.querySelectorAll('mark')].map((m) => m.textContent), visible: visible(el) }))
+  .map((el) => { const name = el.querySelector('.name') || el;
+                 return { row: Number(el.dataset.row), text: name.textContent, top: el.getBoundingClientRect().top - box.top,
+                          marks: marks(name), visible: visible(el),
+                          columns: [...el.querySelectorAll('.column')].map((c) => ({ column: c.dataset.column, text: c.textContent,
+                                                                                    marks: marks(c) })) }; })
   .sort((a, b) => a.row - b.row);
 const sections = [...document.querySelectorAll('[data-section]')]
   .map((el) => ({ title: el.dataset.section, top: el.getBoundingClientRect().top - box.top, visible: visible(el) }))
@@ -159,9 +164,9 @@ def count_text(total, searching):
     return f"{total:,} {'item' if total == 1 else 'items'}"
 
 
-def expected_rows(base, listing, q, offset, limit):
+def expected_rows(base, listing, q, offset, limit, **params):
     """Rows [offset, offset+limit) of the filtered listing as the API gives them: {row: (text, marks)}."""
-    answer = api(base, f"/api/listings/{listing}/sections", q=q, offset=offset, limit=limit)
+    answer = api(base, f"/api/listings/{listing}/sections", q=q, offset=offset, limit=limit, **params)
     rows = {}
     for section in answer["sections"]:
         k = max(section["offset"], offset)
@@ -178,10 +183,10 @@ def utf16_slice(text, start, end):
     return units[2 * start:2 * end].decode("utf-16-le")
 
 
-def shows_answer_for(driver, base, listing, q):
+def shows_answer_for(driver, base, listing, q, **params):
     """Whether the page shows exactly what the API answers for q (count, visible rows, marks, headers)."""
     s = state(driver)
-    answer, rows = expected_rows(base, listing, q, 0, 100)
+    answer, rows = expected_rows(base, listing, q, 0, 100, **params)
     if s["total"] != str(answer["total"]):
         return False
     shown = [r for r in s["rows"] if r["visible"]]
@@ -398,11 +403,64 @@ const box = document.getElementById('scroller').getBoundingClientRect(), r = row
 const heads = [...document.querySelectorAll('[data-section]')]
   .filter((h) => h.getBoundingClientRect().top <= r.top)
   .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-return { text: row.textContent, visible: r.bottom > box.top && r.top < box.bottom,
+return { text: (row.querySelector('.name') || row).textContent, visible: r.bottom > box.top && r.top < box.bottom,
          section: heads.length ? heads[heads.length - 1].dataset.section : null,
          elements: row.querySelectorAll('img, script, b, i, a').length,
          editing: row.classList.contains('editing') };
 """
+
+
+def test_people(driver, base):
+    """Issue 23 on the page: a match in the phone column is shown under the name, highlighted; the
+    dial-pad toggle reads the query as keys (and asks touch screens for a keypad)."""
+    listing = "contacts"
+    box = driver.find_element(By.ID, "search")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    type_keys(box, "844", 0.05)
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, "844"), "the page shows the answer for '844'")
+
+    def jessica():
+        return next((r for r in state(driver)["rows"] if r["text"] == "Jessica Acedo" and r["visible"]), None)
+    wait_until(driver, jessica, "typing 844 shows Jessica Acedo")
+    row = jessica()
+    check(row["marks"] == [] and row["columns"] == [{"column": "phone", "text": "phone: +34844 468 710", "marks": ["844"]}],
+          f"Jessica Acedo's row shows her phone with 844 highlighted under her name: {row['columns']}")
+    answer, _ = expected_rows(base, listing, "844", 0, 100)
+    with_phone = sum(1 for x in answer["sections"] for item in x["items"] if "columnMatches" in item)
+    lines = [r for r in state(driver)["rows"] if r["columns"]]
+    check(lines and all(c["marks"] for r in lines for c in r["columns"]),
+          f"every shown row matched in its phone has a highlighted phone line ({len(lines)} shown, {with_phone} in the answer)")
+    fits = driver.execute_script("""
+const row = [...document.querySelectorAll('#scroller .row.with-columns')][0];
+const line = row.querySelector('.columns'), r = row.getBoundingClientRect(), l = line.getBoundingClientRect();
+return l.top >= r.top && l.bottom <= r.bottom + 0.5 && l.height > 0;""")
+    check(fits, "the phone line fits inside the row's height")
+
+    # The dial pad: a checkbox with a label; the field asks for a telephone keypad; 5646 finds the Johns.
+    toggle = driver.find_element(By.ID, "dialpad")
+    label = driver.execute_script("return document.getElementById('dialpad').labels[0].textContent.trim()")
+    check(label == "Dial pad", f"the dial-pad toggle is labelled {label!r}")
+    check(box.get_attribute("inputmode") in (None, ""), "without the dial pad the field has no inputmode")
+    toggle.click()
+    check(box.get_attribute("inputmode") == "tel", "with the dial pad on, the search field's inputmode is tel")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    type_keys(box, "5646", 0.05)
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, "5646", dialpad=1),
+               "the page shows the dial-pad answer for '5646'")
+    texts = [r["text"] for r in state(driver)["rows"] if r["visible"]]
+    check("John Conway" in texts and all(r["marks"] or r["columns"] for r in state(driver)["rows"] if r["visible"]),
+          f"dial pad 5646 shows the Johns, highlighted: {texts[:5]}")
+    # Letters on the dial pad are not sent; the count line says why.
+    type_keys(box, "x", 0)
+    wait_until(driver, lambda: "dial pad" in state(driver)["count"].lower(), "letters on the dial pad are explained")
+    toggle.click()
+    check(box.get_attribute("inputmode") in (None, ""), "the dial pad off: no inputmode")
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, "5646x"), "the dial pad off: the query is text again")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    print("  ok  people: a phone match under the name, the dial pad")
 
 
 def section_of(base, listing, item_id):
@@ -644,6 +702,8 @@ def main():
     driver = open_browser(480, 860)
     try:
         test_contacts(driver, args.url, args.screenshot)
+        if any(l["name"] == "contacts" for l in api(args.url, "/api/listings")["listings"]):
+            test_people(driver, args.url)
         if args.big:
             test_big(driver, args.big)
         logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"]

@@ -7,14 +7,24 @@ const ROW = 44, HEADER = 28, PAGE = 100, OVERSCAN = 400, MAX_HEIGHT = 15_000_000
 const $ = (id) => document.getElementById(id);
 const search = $("search"), scroller = $("scroller"), spacer = $("spacer"), pinned = $("pinned");
 const indexBar = $("index"), countLine = $("count"), empty = $("empty"), picker = $("listing");
+const dialpadBox = $("dialpad");
 
 let listing = null;           // name of the listing shown
 let epoch = 0;                // bumped when the listing or its contents change: older answers are dropped
 let writable = false;         // whether the server takes writes (GET /api/listings says)
 let fullIndex = [];           // index titles of the unfiltered listing (the side index)
-let view = null;              // the query shown: {q, total, sections, tops, height, pages, pending}
+let view = null;              // the query shown: {key, q, dialpad, total, sections, tops, height, pages, pending}
 let queryController = null;   // aborts the fetch of a superseded query
-const views = new Map();      // query → view (pages cached), most recently used last
+const views = new Map();      // query key → view (pages cached), most recently used last
+
+// A query is its text and whether it is read as dial-pad keys, as one key: "1" or "0", then q.
+const queryKey = (q, dialpad) => (dialpad && q !== "" ? "1" : "0") + q;   // "" is "" either way
+const keyQuery = (key) => key.slice(1);
+const keyDialpad = (key) => key[0] === "1";
+// The API parameters of a query key (dialpad=1 only when it is on).
+const queryParams = (key) => (keyDialpad(key) ? { q: keyQuery(key), dialpad: 1 } : { q: keyQuery(key) });
+// What a phone keypad can type: digits, white space and + - ( ) . * # (the server refuses the rest).
+const keypadTypes = (q) => /^[\p{Nd}\s+\-().*#]*$/u.test(q);
 const nodes = new Map();      // "h<s>" / "r<k>" → DOM node currently shown
 
 function api(path, params, signal) {
@@ -30,10 +40,10 @@ function api(path, params, signal) {
 function sectionsPath() { return `/api/listings/${encodeURIComponent(listing)}/sections`; }
 
 // A view of one query from its first answer: section geometry and the first page of rows.
-function makeView(q, answer) {
+function makeView(key, answer) {
   const tops = [];
   answer.sections.forEach((s, i) => tops.push(i * HEADER + s.offset * ROW));
-  const v = { q, total: answer.total, sections: answer.sections, indexTitles: answer.indexTitles,
+  const v = { key, q: keyQuery(key), dialpad: keyDialpad(key), total: answer.total, sections: answer.sections, indexTitles: answer.indexTitles,
               tops, height: answer.sections.length * HEADER + answer.total * ROW,
               pages: new Map(), pending: new Map() };
   storePage(v, answer);
@@ -51,7 +61,7 @@ function storePage(v, answer) {
 }
 
 function remember(v) {
-  views.delete(v.q); views.set(v.q, v);
+  views.delete(v.key); views.set(v.key, v);
   while (views.size > MAX_QUERIES) views.delete(views.keys().next().value);
 }
 
@@ -59,20 +69,27 @@ function remember(v) {
 // flight at a time (a server still filters a query whose fetch was aborted); keystrokes typed
 // meanwhile coalesce into the latest query, sent when the answer arrives. Only the answer to the
 // latest query is shown: no stale answer, no flicker of intermediate results.
+// A query is identified by its key (text and dial pad); a dial-pad query a keypad cannot type is
+// not sent: the count line says why.
 let wantedQuery = null, inFlight = null;
 function setQuery(raw) {
-  const q = raw.trim();
-  wantedQuery = q;
-  const cached = views.get(q);
+  const q = raw.trim(), key = queryKey(q, dialpadBox.checked);
+  if (keyDialpad(key) && !keypadTypes(q)) {
+    wantedQuery = null;
+    countLine.textContent = "The dial pad types digits only: turn “Dial pad” off to search for letters.";
+    return;
+  }
+  wantedQuery = key;
+  const cached = views.get(key);
   if (cached) { show(cached); return; }
-  if (inFlight === null) sendQuery(q);
+  if (inFlight === null) sendQuery(key);
 }
 
-function sendQuery(q) {
-  const started = epoch;
-  inFlight = q;
+function sendQuery(key) {
+  const started = epoch, q = key;
+  inFlight = key;
   queryController = new AbortController();
-  api(sectionsPath(), { q, offset: 0, limit: PAGE }, queryController.signal).then((answer) => {
+  api(sectionsPath(), { ...queryParams(key), offset: 0, limit: PAGE }, queryController.signal).then((answer) => {
     if (started !== epoch) return;
     const v = makeView(q, answer);
     remember(v);
@@ -83,13 +100,14 @@ function sendQuery(q) {
     if (started !== epoch) return;
     inFlight = null;
     queryController = null;
+    if (wantedQuery === null) return;
     if (wantedQuery !== q && !views.has(wantedQuery)) sendQuery(wantedQuery);
     else if (wantedQuery !== q && views.get(wantedQuery) !== view) show(views.get(wantedQuery));
   });
 }
 
 function show(v) {
-  const changed = !view || view.q !== v.q;
+  const changed = !view || view.key !== v.key;
   if (view && changed) for (const c of view.pending.values()) c.abort();
   if (view && changed) view.pending.clear();
   view = v;
@@ -168,9 +186,27 @@ function headerNode(section) {
   return node;
 }
 
-// A row: its text with <mark> around the match ranges (UTF-16 offsets = JS string indices), and
-// on a writable server its actions (edit, delete), or the editor when it is being renamed.
-// Text goes in with textContent only: item texts are data, never markup.
+// Appends `text` to `parent` with <mark> around the match ranges (UTF-16 offsets = JS string
+// indices): the one way both an item's text and the columns where it matched are highlighted.
+// Text goes in with createTextNode and textContent only: item texts are data, never markup.
+function appendMarked(parent, text, matches) {
+  const ranges = (matches || []).slice().sort((a, b) => a[0] - b[0]);
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start < at || end <= start) continue;
+    if (start > at) parent.appendChild(document.createTextNode(text.slice(at, start)));
+    const mark = document.createElement("mark");
+    mark.textContent = text.slice(start, end);
+    parent.appendChild(mark);
+    at = end;
+  }
+  if (at < text.length) parent.appendChild(document.createTextNode(text.slice(at)));
+}
+
+// A row: its text (in .name) with the match ranges marked; under it, when the query matched in
+// other columns of the record (a phone number…), a small line naming each with its value marked
+// (.columns, e.g. "phone: +34<mark>844</mark> 468 710"); on a writable server its actions (edit,
+// delete), or the editor when it is being renamed.
 function rowNode(k, item) {
   const node = document.createElement("div");
   node.className = "row";
@@ -178,17 +214,28 @@ function rowNode(k, item) {
   node.dataset.row = k;
   node.dataset.id = item.id;
   if (writable && editing && editing.id === item.id) return editorNode(node);
-  const text = item.text, ranges = (item.matches || []).slice().sort((a, b) => a[0] - b[0]);
-  let at = 0;
-  for (const [start, end] of ranges) {
-    if (start < at || end <= start) continue;
-    if (start > at) node.appendChild(document.createTextNode(text.slice(at, start)));
-    const mark = document.createElement("mark");
-    mark.textContent = text.slice(start, end);
-    node.appendChild(mark);
-    at = end;
+  const name = document.createElement("span");
+  name.className = "name";
+  appendMarked(name, item.text, item.matches);
+  node.appendChild(name);
+  const columns = Object.entries(item.columnMatches || {});
+  if (columns.length) {
+    node.classList.add("with-columns");
+    const line = document.createElement("span");
+    line.className = "columns";
+    for (const [column, match] of columns) {
+      const part = document.createElement("span");
+      part.className = "column";
+      part.dataset.column = column;
+      const label = document.createElement("span");
+      label.className = "column-name";
+      label.textContent = `${column}: `;
+      part.appendChild(label);
+      appendMarked(part, match.text, match.matches);
+      line.appendChild(part);
+    }
+    node.appendChild(line);
   }
-  if (at < text.length) node.appendChild(document.createTextNode(text.slice(at)));
   if (writable) {
     if (item.id === selectedID) node.classList.add("selected");
     node.appendChild(actionsNode([["edit", "Edit"], ["delete", "Delete"]]));
@@ -228,7 +275,7 @@ function fetchPages(needed) {
     if (v.pending.has(page) || v.pages.has(page)) continue;
     const controller = new AbortController();
     v.pending.set(page, controller);
-    api(sectionsPath(), { q: v.q, offset: page * PAGE, limit: PAGE }, controller.signal).then((answer) => {
+    api(sectionsPath(), { ...queryParams(v.key), offset: page * PAGE, limit: PAGE }, controller.signal).then((answer) => {
       v.pending.delete(page);
       storePage(v, answer);
       if (v.pages.size > 400) v.pages.delete(v.pages.keys().next().value);
@@ -308,6 +355,16 @@ indexBar.addEventListener("pointerup", endDrag);
 indexBar.addEventListener("pointercancel", endDrag);
 
 search.addEventListener("input", () => setQuery(search.value));
+// The dial pad: the query is read as keys typed on a phone keypad, and touch screens show one.
+function setDialpad(on) {
+  if (on) search.setAttribute("inputmode", "tel"); else search.removeAttribute("inputmode");
+  search.placeholder = on ? "Dial pad: 5646 finds John" : "Search";
+}
+dialpadBox.addEventListener("change", () => {
+  setDialpad(dialpadBox.checked);
+  if (listing !== null) setQuery(search.value);
+  search.focus();
+});
 search.addEventListener("keydown", (event) => {
   if (event.key === "Escape") { search.value = ""; setQuery(""); }
 });
@@ -322,7 +379,7 @@ async function open(name) {
   epoch++;
   editing = null; selectedID = null;
   if (queryController) queryController.abort();
-  queryController = null; inFlight = null; wantedQuery = "";
+  queryController = null; inFlight = null; wantedQuery = queryKey("", false);
   views.clear();
   view = null;
   for (const node of nodes.values()) node.remove();
@@ -334,7 +391,7 @@ async function open(name) {
   if (started !== epoch) return;
   fullIndex = answer.indexTitles;
   buildIndex(fullIndex);
-  const v = makeView("", answer);
+  const v = makeView(queryKey("", false), answer);
   remember(v);
   show(v);
   if (search.value.trim() !== "") setQuery(search.value);
@@ -545,7 +602,7 @@ function rowAt(y) {
 // scroll position first), keep the scroll position, and update the side index and the counts.
 async function refresh() {
   if (!view) return;
-  const started = ++epoch, q = view.q, y = virtualTop();
+  const started = ++epoch, key = view.key, q = view.q, y = virtualTop();
   for (const controller of view.pending.values()) controller.abort();
   view.pending.clear();
   if (queryController) queryController.abort();
@@ -554,7 +611,7 @@ async function refresh() {
   let answer, whole, catalog;
   try {
     [answer, whole, catalog] = await Promise.all([
-      api(sectionsPath(), { q, offset, limit: PAGE }),
+      api(sectionsPath(), { ...queryParams(key), offset, limit: PAGE }),
       q === "" ? null : api(sectionsPath(), { q: "", offset: 0, limit: 0 }),
       api("/api/listings", {}),
     ]);
@@ -564,7 +621,7 @@ async function refresh() {
   }
   if (started !== epoch) return;
   views.clear();
-  const v = makeView(q, answer);
+  const v = makeView(key, answer);
   remember(v);
   const titles = (whole || answer).indexTitles;
   if (titles.join("\n") !== fullIndex.join("\n")) { fullIndex = titles; buildIndex(fullIndex); }
@@ -576,7 +633,7 @@ async function refresh() {
   nodes.clear();
   show(v);
   scrollToVirtual(y);
-  if (wantedQuery !== q) setQuery(wantedQuery);
+  if (wantedQuery !== key) setQuery(search.value);
 }
 
 async function start() {
