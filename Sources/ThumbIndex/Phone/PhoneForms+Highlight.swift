@@ -28,15 +28,21 @@ extension PhoneForms {
         guard !match.isEmpty else { return [] }
         if form == written { return [writtenRange(match)] }
         let whole = [0..<utf16Count]
-        guard let nsn = nationalSignificant, !nsn.isEmpty,
-              let inForm = form == e164 && form.count >= nsn.count && form.suffix(nsn.count).elementsEqual(nsn)
-                  ? form.count - nsn.count : PhoneForms.firstOccurrence(of: nsn, in: form),
+        guard let nsn = nationalSignificant, !nsn.isEmpty, let inForm = start(of: nsn, in: form),
               let inWritten = PhoneForms.lastOccurrence(of: nsn, in: written)
         else { return whole }
         let overlap = match.clamped(to: inForm..<inForm + nsn.count)
         guard !overlap.isEmpty else { return whole }
         let shift = inWritten - inForm
         return [writtenRange(overlap.lowerBound + shift..<overlap.upperBound + shift)]
+    }
+
+    /// Where the national significant number `nsn` (non-empty) starts in `form`: the E.164 form
+    /// ends with it (after the country code, which may repeat its digits), any other form holds it
+    /// first where it first occurs (after a national prefix, before an extension).
+    private func start(of nsn: [UInt8], in form: [UInt8]) -> Int? {
+        if form == e164, form.count >= nsn.count, form.suffix(nsn.count).elementsEqual(nsn) { return form.count - nsn.count }
+        return PhoneForms.firstOccurrence(of: nsn, in: form)
     }
 
     /// The UTF-16 range from the first to the last of the written digits `digits` (non-empty).
