@@ -65,26 +65,31 @@ struct ParsedQuery: Sendable, Equatable {
             return
         }
         self.dialpad = nil
-        var pieces: [Substring]
+        // Scalars, not characters: a quote or a space that a following mark joins into one grapheme
+        // still opens a phrase or cuts terms.
+        let scalars = Array(trimmed.unicodeScalars)
+        var pieces: [[Unicode.Scalar]]
         if mode == .prefix {
-            pieces = trimmed.isEmpty ? [] : [trimmed]
+            pieces = scalars.isEmpty ? [] : [scalars]
             isPhrase = false
-        } else if trimmed.first == "\"" {
-            var inner = trimmed.dropFirst()
+        } else if scalars.first == "\"" {
+            var inner = scalars.dropFirst()
             if inner.last == "\"" { inner = inner.dropLast() }
-            let phrase = IndexedCollation.trimmed(String(inner))
-            pieces = phrase.isEmpty ? [] : [phrase]
+            while let first = inner.first, first.properties.isWhitespace { inner = inner.dropFirst() }
+            while let last = inner.last, last.properties.isWhitespace { inner = inner.dropLast() }
+            pieces = inner.isEmpty ? [] : [Array(inner)]
             isPhrase = true
         } else {
-            pieces = trimmed.split(whereSeparator: { $0.unicodeScalars.allSatisfy(\.properties.isWhitespace) })
+            pieces = scalars.split(whereSeparator: \.properties.isWhitespace).map(Array.init)
             isPhrase = false
         }
         var terms: [Term] = []
         for piece in pieces {
-            let folded = try Folding.foldQuery(String(piece), fold)
+            let text = String(String.UnicodeScalarView(piece))
+            let folded = try Folding.foldQuery(text, fold)
             guard !folded.isEmpty else { continue }  // a term that folds to nothing (a lone mark) asks nothing
-            terms.append(Term(text: String(piece), folded: folded, phonetic: try PhoneticQuery(String(piece), rules: rules),
-                              phoneDigits: mode == .prefix ? nil : Self.phoneDigits(piece)))
+            terms.append(Term(text: text, folded: folded, phonetic: try PhoneticQuery(text, rules: rules),
+                              phoneDigits: mode == .prefix ? nil : Self.phoneDigits(Substring(text))))
         }
         self.terms = terms
         if terms.count > 1 {
