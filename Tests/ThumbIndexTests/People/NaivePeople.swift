@@ -8,7 +8,7 @@ import Foundation
 /// `ParsedQuery`, `Dialpad`, `PhoneIndex`): the folds, the ordinary match and word starts come from
 /// ``Naive``, the map from folded scalars back to the text from ``NaivePhonetic/Folded`` (clusters
 /// folded one by one), the readings of Han characters from ``ReadingsOracle``. A phone number's digit
-/// forms are an input (``Record/Phone/forms``), from an independent source (``PhoneOracle``).
+/// forms are an input (``Record/Phone/forms``), from an independent source (``PeoplePhoneForms``).
 ///
 /// The rules:
 /// 1. Terms: the query trimmed of White_Space, cut at runs of White_Space scalars; a query whose first
@@ -29,7 +29,8 @@ enum NaivePeople {
     struct Record: Sendable {
         struct Phone: Sendable {
             let value: String
-            /// The digit forms (ASCII digits): the written one first, then those the phone library gives.
+            /// The digit forms (ASCII digits): the written one first (empty when there are no digits),
+            /// then the E.164 and national ones when they differ.
             let forms: [[UInt8]]
         }
         let text: String
@@ -46,8 +47,11 @@ enum NaivePeople {
         /// Ranges in the key text (UTF-16, merged), or nil when the oracle cannot say exactly (the text
         /// folds differently cluster by cluster than as a whole): then checked by properties.
         var keyRanges: [Range<Int>]?
-        /// Per field with a match, in the record's order: its name and ranges.
+        /// Per field with a match, in the record's order: its name and ranges (nil: the exact ranges are
+        /// not known — another digit form matched — but they cover those of the written digits).
         var fieldRanges: [(name: String, ranges: [Range<Int>]?)]
+        /// Per phone field with a match: the ranges of the written digits' matches (the least highlighted).
+        var writtenRanges: [String: [Range<Int>]] = [:]
 
         static func == (a: Answer, b: Answer) -> Bool {
             a.matches == b.matches && a.keyRanges == b.keyRanges
@@ -163,6 +167,7 @@ enum NaivePeople {
                 fields.append((field.name, ranges(field.folded)))
             }
             let digitQueries = terms.compactMap(\.phone) + (whole.map { [$0] } ?? [])
+            var writtenRanges: [String: [Range<Int>]] = [:]
             for (name, phone) in record.phones {
                 let written = writtenDigitRanges(phone.value)
                 var exact = true, found: [Range<Int>] = [], any = false
@@ -177,8 +182,12 @@ enum NaivePeople {
                         }
                     }
                 }
-                if any { fields.append((name, exact ? NaivePhonetic.merged(found) : nil)) }
+                if any {
+                    fields.append((name, exact ? NaivePhonetic.merged(found) : nil))
+                    writtenRanges[name] = NaivePhonetic.merged(found)
+                }
             }
+            return Answer(matches: true, keyRanges: ranges(key), fieldRanges: fields, writtenRanges: writtenRanges)
         }
         return Answer(matches: true, keyRanges: ranges(key), fieldRanges: fields)
     }
@@ -301,6 +310,7 @@ enum NaivePeople {
         var sources = dialpadSources(digits, in: dialpadWords(record.text, readings: nil))
         if let readings { sources.formUnion(dialpadSources(digits, in: dialpadWords(record.text, readings: readings))) }
         var fields: [(name: String, ranges: [Range<Int>]?)] = []
+        var writtenRanges: [String: [Range<Int>]] = [:]
         for (name, phone) in record.phones {
             let written = writtenDigitRanges(phone.value)
             var exact = true, any = false
@@ -314,80 +324,48 @@ enum NaivePeople {
                     exact = false
                 }
             }
-            if any { fields.append((name, exact ? NaivePhonetic.merged(found) : nil)) }
+            if any {
+                fields.append((name, exact ? NaivePhonetic.merged(found) : nil))
+                writtenRanges[name] = NaivePhonetic.merged(found)
+            }
         }
         let matches = !sources.isEmpty || !fields.isEmpty
         guard matches else { return Answer(matches: false, keyRanges: [], fieldRanges: []) }
         let folded = NaivePhonetic.Folded(record.text, fold: .all)
         let keyRanges = folded.byClusters ? NaivePhonetic.merged(sources.map { folded.origin[$0] }) : nil
-        return Answer(matches: true, keyRanges: keyRanges, fieldRanges: fields)
+        return Answer(matches: true, keyRanges: keyRanges, fieldRanges: fields, writtenRanges: writtenRanges)
     }
 }
 
 /// The digit forms of phone numbers from an independent source: the digits as written (any Nd scalar),
-/// and — when the library reports more than the written form (the libphonenumber bridge is in) — the
-/// E.164 and national-format digits from Python's `phonenumbers` 8.12.57 (the same metadata as Debian's
-/// libphonenumber 8.12.57), in one `python3` process per call.
-enum PhoneOracle {
-    /// Whether the library gives forms beyond the written one. Until the bridge lands it has a stand-in
-    /// that gives only the written digits, and the oracle does the same.
-    static let libraryParses: Bool = PhoneForms(value: "+34844 468 710", region: "ES").digitForms.count > 1
-
+/// the E.164 and national-format digits from Python's `phonenumbers` 8.12.57 (``PhoneOracle``, the same
+/// metadata as Debian's libphonenumber 8.12.57), one `python3` run per call.
+enum PeoplePhoneForms {
     /// The written digits of `value`.
     static func written(_ value: String) -> [UInt8] { value.unicodeScalars.compactMap(NaivePeople.digit) }
 
-    /// The region code of a locale (`es_ES` → ES) or region code (`ES`); nil when it gives none.
+    /// The region code of a locale (`es_ES` → ES) or of a region code (`ES`); nil when it gives none
+    /// (then the listing locale's region is used).
     static func regionCode(_ given: String?) -> String? {
         guard let given, !given.isEmpty else { return nil }
-        if let r = given.split(whereSeparator: { $0 == "_" || $0 == "-" }).dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) {
-            return String(r).uppercased()
+        let parts = given.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        if parts.count >= 2, let r = parts.dropFirst().first(where: { $0.count == 2 && $0.allSatisfy(\.isLetter) }) {
+            return r.uppercased()
         }
         return given.count == 2 && given.allSatisfy(\.isUppercase) ? given : nil
     }
 
-    /// The digit forms of each (value, region) (an unknown or missing region: `defaultRegion`).
+    /// The distinct non-empty digit forms of each (value, region), written first (an unknown or missing
+    /// region: `defaultRegion`).
     static func forms(_ numbers: [(value: String, region: String?)], defaultRegion: String) throws -> [[[UInt8]]] {
-        let written = numbers.map { Self.written($0.value) }
-        guard libraryParses else { return written.map { $0.isEmpty ? [] : [$0] } }
-        let script = """
-        import sys, json, phonenumbers
-        from phonenumbers import PhoneNumberFormat as F
-        for line in sys.stdin:
-            q = json.loads(line)
-            out = []
-            try:
-                n = phonenumbers.parse(q["value"], q["region"])
-                for f in (F.E164, F.NATIONAL):
-                    out.append("".join(c for c in phonenumbers.format_number(n, f) if c.isdigit()))
-            except phonenumbers.NumberParseException:
-                pass
-            print(json.dumps(out), flush=True)
-        """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        var lines = ""
-        for n in numbers {
-            let region = regionCode(n.region) ?? defaultRegion
-            let data = try JSONSerialization.data(withJSONObject: ["value": n.value, "region": region])
-            lines += String(decoding: data, as: UTF8.self) + "\n"
-        }
-        let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent("phone-oracle-\(UUID().uuidString).jsonl")
-        try Data(lines.utf8).write(to: inputURL)
-        defer { try? FileManager.default.removeItem(at: inputURL) }
-        let output = Pipe()
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let answers = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        precondition(answers.count == numbers.count, "PhoneOracle: python3 with phonenumbers 8.12.57 is needed (pip install phonenumbers==8.12.57)")
-        return zip(written, answers).map { written, line in
-            let parsed = (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String]) ?? []
-            var forms: [[UInt8]] = written.isEmpty ? [] : [written]
-            for p in parsed where !p.isEmpty { forms.append(Array(p.utf8)) }
-            return forms
+        let answers = try PhoneOracle.answers(numbers.map { PhoneOracle.Query(value: $0.value, region: regionCode($0.region) ?? defaultRegion) })
+        return zip(numbers, answers).map { number, answer in
+            var forms: [[UInt8]] = []
+            for form in [written(number.value), answer.e164.map { Array($0.utf8) }, answer.national.map { Array($0.utf8) }] {
+                if let form, !form.isEmpty, !forms.contains(form) { forms.append(form) }
+            }
+            // The written form stays first even when empty, so that forms[0] is always it.
+            return written(number.value).isEmpty ? [[]] + forms : forms
         }
     }
 }
