@@ -315,3 +315,48 @@ enum NaivePhonetic {
     /// `s` as an array of scalars.
     static func scalars(_ s: String) -> [Unicode.Scalar] { Array(s.unicodeScalars) }
 }
+
+// MARK: Terms (issue 23)
+
+extension NaivePhonetic {
+    /// What the rules find for a query cut into terms (issue 23): each term (``Naive/termTexts(_:mode:)``,
+    /// those that fold to nothing dropped) tried as a query of its own, the ordinary match and every
+    /// rule; and, when there is more than one term, the whole query tried by the rules (not by the
+    /// ordinary match: pinyin runs across white space, `jon sumisu`).
+    struct TermFindings {
+        let terms: [Findings]
+        let whole: Findings?
+
+        /// Whether every term matches (no term: every item does), or the whole query does by a rule.
+        func matches(_ rules: Rules) -> Bool {
+            terms.allSatisfy { $0.matches(rules) } || (whole.map { $0.enabled(rules).dropFirst().contains { $0 != nil } } ?? false)
+        }
+
+        /// The ranges of every term's findings and of the whole query's rules, merged; empty when the
+        /// item does not match.
+        func ranges(_ rules: Rules) -> [Range<Int>] {
+            guard matches(rules) else { return [] }
+            return merged(terms.flatMap { $0.ranges(rules) } + (whole.map { $0.enabled(rules).dropFirst().flatMap { $0 ?? [] } } ?? []))
+        }
+    }
+
+    /// The queries of `query`'s terms in `mode` under `fold`, and of the whole query when it has more than one.
+    static func termQueries(_ query: String, mode: MatchMode, fold: Fold) -> (terms: [Query], whole: Query?) {
+        let terms = Naive.termTexts(query, mode: mode).filter { !Naive.fold($0, fold).isEmpty }.map(Query.init)
+        return (terms, terms.count > 1 ? Query(string(trimmedScalars(query))) : nil)
+    }
+
+    /// `text` without White_Space at either end, as scalars.
+    static func trimmedScalars(_ text: String) -> [Unicode.Scalar] {
+        var scalars = Array(text.unicodeScalars)[...]
+        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+        return Array(scalars)
+    }
+
+    /// Every rule tried on `item` for each term of `queries` and for the whole query.
+    static func termFindings(_ item: Item, _ queries: (terms: [Query], whole: Query?), mode: MatchMode, fold: Fold = .diacritics) -> TermFindings {
+        TermFindings(terms: queries.terms.map { findings(item, $0, mode: mode, fold: fold) },
+                     whole: queries.whole.map { findings(item, $0, mode: mode, fold: fold) })
+    }
+}

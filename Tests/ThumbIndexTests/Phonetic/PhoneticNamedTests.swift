@@ -243,4 +243,29 @@ struct PhoneticNamedTests {
             }
         }
     }
+
+    // MARK: Terms (issue 23)
+
+    @Test("terms in any order each match by pinyin on their own; the whole query still runs pinyin across white space")
+    func termsAndTheWholeQuery() throws {
+        #expect(try found("san zhang", in: Self.chinese) == ["张三"])
+        #expect(try found("s zh", in: Self.chinese).sorted() == ["张三", "长沙"].sorted())  // 长 is also zhang
+        #expect(try found("zhang san", in: Self.chinese) == ["张三"])
+        // zhan and gsan: gsan begins no reading, but the whole query, without its space, is zhangsan.
+        #expect(try found("zhan gsan", in: Self.chinese) == ["张三"])
+        // A phrase is one term: the space stays out of the pinyin as before.
+        #expect(try found("\"zhang san\"", in: Self.chinese) == ["张三"])
+        #expect(try found("\"san zhang\"", in: Self.chinese) == [])
+        // Terms through a Japanese reading, in any order.
+        #expect(try foundContacts("taro yamada") == ["山田 太郎"])
+        #expect(try foundContacts("たろう やまだ") == ["山田 太郎"])
+        #expect(try ranges("san zhang", in: "张三") == [0..<2])
+    }
+
+    @Test("々 is a Han unit (the library's isHan says so): z々 finds 佐々木 by zuo and 々 itself, as 张三 is found by z三")
+    func iterationMarkIsAUnit() throws {
+        #expect(try found("z三", in: Self.chinese) == ["张三"])
+        #expect(try found("佐々", in: ["佐々木"]) == ["佐々木"])
+        #expect(try found("z々", in: ["佐々木"]) == ["佐々木"])
+    }
 }

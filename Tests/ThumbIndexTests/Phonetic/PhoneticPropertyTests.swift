@@ -71,10 +71,10 @@ struct PhoneticPropertyTests {
         let items = listing.elements.map { NaivePhonetic.Item(text: $0.name, reading: $0.reading, using: .real) }
         for _ in 0..<Self.queriesPerCase {
             let (kind, query) = QueryMaker.random(items, &generator)
-            let q = NaivePhonetic.Query(query)
             for mode in MatchMode.allCases {
                 let fold = Int.random(in: 0..<4, using: &generator) == 0 ? Fold.allCases.randomElement(using: &generator)! : .diacritics
-                let findings = items.map { NaivePhonetic.findings($0, q, mode: mode, fold: fold) }
+                let queries = NaivePhonetic.termQueries(query, mode: mode, fold: fold)
+                let findings = items.map { NaivePhonetic.termFindings($0, queries, mode: mode, fold: fold) }
                 for phonetic in Phonetic.allCases {
                     let rules = NaivePhonetic.rules(phonetic, locale: c.locale)
                     let expected = items.indices.filter { findings[$0].matches(rules) }
@@ -131,10 +131,10 @@ struct PhoneticPropertyTests {
             let searchable = try SearchableListing(listing)
             let items = listing.elements.map { NaivePhonetic.Item(text: $0.name, reading: $0.reading, using: .real) }
             let query = pieces(Self.hardQueryPieces, 0...3)
-            let q = NaivePhonetic.Query(query)
             for mode in MatchMode.allCases {
                 let fold = Fold.allCases.randomElement(using: &generator)!
-                let findings = items.map { NaivePhonetic.findings($0, q, mode: mode, fold: fold) }
+                let queries = NaivePhonetic.termQueries(query, mode: mode, fold: fold)
+                let findings = items.map { NaivePhonetic.termFindings($0, queries, mode: mode, fold: fold) }
                 for phonetic in Phonetic.allCases {
                     let rules = NaivePhonetic.rules(phonetic, locale: locale)
                     let context = "\(locale): query \(query.debugDescription), \(mode), \(fold), phonetic \(phonetic), items \(people)"
@@ -194,7 +194,15 @@ enum QueryMaker {
         let (kind, make) = kinds.randomElement(using: &g)!
         // An item that can give this kind of query (Han for pinyin, Hangul for keys, a reading for kana).
         for _ in 0..<50 {
-            if let query = make(items.randomElement(using: &g)!, &g) { return (kind, query) }
+            if let query = make(items.randomElement(using: &g)!, &g) {
+                // Now and then two such queries as two terms, in either order (issue 23), drawn from a
+                // generator of their own so that the queries drawn before terms existed stay the same.
+                var pairing = SeededGenerator(state: g.state ^ 0x7E57_7E58)
+                if Int.random(in: 0..<5, using: &pairing) == 0, let other = make(items.randomElement(using: &pairing)!, &pairing) {
+                    return (kind + " and another, as terms", Bool.random(using: &pairing) ? query + " " + other : other + " " + query)
+                }
+                return (kind, query)
+            }
         }
         return ("junk", junk(&g))
     }
