@@ -14,13 +14,19 @@ struct ServeCommand: AsyncParsableCommand {
             Builds a searchable listing per FILE at start-up, then answers
               GET /                                        the page
               GET /api/listings                            the listings served
-              GET /api/listings/NAME/sections?q=&fold=&mode=&phonetic=&offset=&limit=
+              GET /api/listings/NAME/sections?q=&fold=&mode=&phonetic=&dialpad=
+                                                           &offset=&limit=
               GET /api/listings/NAME/index/POSITION        where an index title leads
             A FILE is served under NAME, or under its base name without extension. .tsv files \
             (or --format tsv, --key, --reading, --pin) are TSV with a header row; --key, \
-            --reading and --pin apply to every file. With no FILE, the bundled address book \
-            Corpora/contacts.tsv is served as "contacts". Ctrl-C (SIGINT) or SIGTERM stops the \
-            server gracefully.
+            --reading, --pin, --fields, --phone and --region apply to every file. With no FILE, \
+            the bundled address book Corpora/contacts.tsv is served as "contacts", its phone \
+            column searched by digits. Ctrl-C (SIGINT) or SIGTERM stops the server gracefully.
+
+            A query's terms match in any order, in the key or in the columns --fields and \
+            --phone name; each item says in "columnMatches" where it matched besides its text \
+            (as `thumbindex filter --json` does). dialpad=1 reads q as keys typed on a phone's \
+            dial pad (5646 finds John).
 
             Chinese, Korean and Japanese listings are also searched by how their items sound \
             (pinyin and its initials, Hangul keystrokes and initial consonants, kana and romaji \
