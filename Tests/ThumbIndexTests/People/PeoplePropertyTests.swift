@@ -244,6 +244,9 @@ struct PeoplePropertyTests {
                 let b = try searchable.filter(step, mode: mode, phonetic: .off, dialpad: dialpad)
                 #expect(Array(a.result.rows) == Array(b.result.rows), "\(c): \(kind) \(step.debugDescription) of \(query.debugDescription), \(mode), dialpad \(dialpad)")
                 #expect(a.sections == b.sections)
+                let pageA = try a.matches(offset: 0, limit: 5), pageB = try b.matches(offset: 0, limit: 5)
+                #expect(pageA.map(\.ranges) == pageB.map(\.ranges), "\(c): ranges for \(step.debugDescription)")
+                #expect(pageA.map(\.fieldMatches) == pageB.map(\.fieldMatches), "\(c): field matches for \(step.debugDescription)")
             }
         }
     }
