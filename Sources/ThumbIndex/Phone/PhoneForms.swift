@@ -44,7 +44,9 @@ struct PhoneForms: Sendable, Hashable {
     ///     with `+` parse. ``PhoneRegion/region(of:)`` gives it for a locale.
     ///
     /// Complexity: O(*n*) in the value's length, plus libphonenumber's parse.
-    init(value: String, region: String?) {
+    /// With `parsing` false, libphonenumber is not asked: only ``written`` is there (`e164` and
+    /// `national` are nil), for highlighting a match of the written digits cheaply.
+    init(value: String, region: String?, parsing: Bool = true) {
         var written: [UInt8] = []
         var writtenUTF16: [Range<Int>] = []
         var offset = 0
@@ -59,7 +61,7 @@ struct PhoneForms: Sendable, Hashable {
         self.written = written
         self.writtenUTF16 = writtenUTF16
         self.utf16Count = offset
-        if let parsed = PhoneForms.parse(value, region: region ?? "ZZ") {
+        if parsing, let parsed = PhoneForms.parse(value, region: region ?? "ZZ") {
             e164 = PhoneForms.asciiDigits(parsed.e164)
             national = PhoneForms.asciiDigits(parsed.national)
             nationalSignificant = PhoneForms.asciiDigits(parsed.nationalSignificant)

@@ -58,21 +58,49 @@ struct PhoneIndex: Sendable {
 
     /// Where any of `queries` (digit strings) occur in a digit form of `row`'s number: UTF-16 ranges
     /// of its value as written, merged.
+    ///
+    /// The written digits are read off the value; libphonenumber is asked again (for the national
+    /// significant number that aligns a form with the written digits) only when a query occurs in
+    /// the E.164 or national form and not in the written one.
     func ranges(ofRow row: Int, _ queries: [[UInt8]]) -> [Range<Int>] {
+        let queries = queries.filter { !$0.isEmpty }
+        guard !queries.isEmpty else { return [] }
         var cache: [String: String?] = [:]
-        let phone = PhoneForms(value: values[row], region: Self.region(ofRow: row, regions: regions,
-                                                                      defaultRegion: defaultRegion, cache: &cache))
+        let value = values[row]
+        let written = PhoneForms(value: value, region: nil, parsing: false)
         var ranges: [Range<Int>] = []
-        for q in queries where !q.isEmpty {
-            for form in phone.digitForms {
-                var from = 0
-                while let p = Self.firstOccurrence(of: q, in: form, from: from) {
-                    ranges += phone.highlight(form: form, match: p..<p + q.count)
-                    from = p + q.count
+        var elsewhere: [[UInt8]] = []
+        for q in queries {
+            let found = Self.occurrences(of: q, in: written.written)
+            ranges += found.flatMap { written.highlight(form: written.written, match: $0) }
+            let inOtherForms = forms.entries(ofRow: row).contains { e in
+                let start = Int(forms.index.starts[e]), end = Int(forms.index.starts[e + 1])
+                let form = Array(forms.index.text[start..<end])
+                return form != written.written && !Self.occurrences(of: q, in: form).isEmpty
+            }
+            if inOtherForms { elsewhere.append(q) }
+        }
+        if !elsewhere.isEmpty {
+            let phone = PhoneForms(value: value, region: Self.region(ofRow: row, regions: regions, defaultRegion: defaultRegion,
+                                                                    cache: &cache))
+            for q in elsewhere {
+                for form in phone.digitForms where form != phone.written {
+                    ranges += Self.occurrences(of: q, in: form).flatMap { phone.highlight(form: form, match: $0) }
                 }
             }
         }
         return MatchRanges.merged(ranges)
+    }
+
+    /// The non-overlapping occurrences of `q` in `text`, left to right.
+    static func occurrences(of q: [UInt8], in text: [UInt8]) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var from = 0
+        while let p = firstOccurrence(of: q, in: text, from: from) {
+            found.append(p..<p + q.count)
+            from = p + q.count
+        }
+        return found
     }
 
     static func firstOccurrence(of q: [UInt8], in text: [UInt8], from: Int) -> Int? {

@@ -3,8 +3,19 @@ enum MatchRanges {
     /// The UTF-16 ranges of `text` where the folded query `q` (non-empty) matches in `mode`, widened to
     /// grapheme clusters, merged when they overlap or touch, in order.
     static func ranges(of q: [UInt8], in text: String, fold: Fold, mode: MatchMode) throws -> [Range<Int>] {
+        try ranges(of: [q], in: text, fold: fold, mode: mode)
+    }
+
+    /// The UTF-16 ranges of `text` where any of the folded queries `queries` (each non-empty) match
+    /// in `mode`, each query's occurrences found on its own: the text is folded (and broken into
+    /// words) once for all of them.
+    static func ranges(of queries: [[UInt8]], in text: String, fold: Fold, mode: MatchMode) throws -> [Range<Int>] {
+        guard !queries.isEmpty else { return [] }
         let folded = try FoldedText(text, fold: fold, withMap: true)
-        return originalRanges(try occurrences(of: q, in: folded.bytes, mode: mode), of: folded, in: text)
+        let wordStarts = mode == .words ? try folded.bytes.withUnsafeBufferPointer { try ICU.wordStarts($0) } : []
+        var found: [Range<Int>] = []
+        for q in queries { found += try occurrences(of: q, in: folded.bytes, mode: mode, wordStarts: wordStarts) }
+        return originalRanges(found, of: folded, in: text)
     }
 
     /// The UTF-16 ranges of `text` that the byte ranges `found` of its fold `folded` came from, widened
@@ -30,7 +41,7 @@ enum MatchRanges {
 
     /// The non-overlapping occurrences of non-empty `q` in `folded`, left to right, as byte ranges:
     /// all of them (contains), the one at offset 0 (prefix), or those at word starts (words).
-    static func occurrences(of q: [UInt8], in folded: [UInt8], mode: MatchMode) throws -> [Range<Int>] {
+    static func occurrences(of q: [UInt8], in folded: [UInt8], mode: MatchMode, wordStarts known: [Int]? = nil) throws -> [Range<Int>] {
         try folded.withUnsafeBufferPointer { text in
             try q.withUnsafeBufferPointer { q in
                 switch mode {
@@ -46,7 +57,7 @@ enum MatchRanges {
                     return found
                 case .words:
                     var found: [Range<Int>] = []
-                    for start in try ICU.wordStarts(text) where start >= (found.last?.upperBound ?? 0) {
+                    for start in try known ?? ICU.wordStarts(text) where start >= (found.last?.upperBound ?? 0) {
                         if ByteSearch.hasPrefix(text, q, at: start) { found.append(start..<start + q.count) }
                     }
                     return found

@@ -15,9 +15,8 @@ extension SearchIndex {
         guard !parsed.isEmpty else { return [] }
         let text = text(ofRow: row)
         if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text, digits, rules: parsed.rules) }
-        var ranges: [Range<Int>] = []
+        var ranges = try MatchRanges.ranges(of: parsed.terms.map(\.folded), in: text, fold: parsed.fold, mode: parsed.mode)
         for term in parsed.terms {
-            ranges += try MatchRanges.ranges(of: term.folded, in: text, fold: parsed.fold, mode: parsed.mode)
             if let phonetic = term.phonetic {
                 ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
             }
@@ -39,12 +38,11 @@ extension SearchIndex {
             let value = field.value(ofRow: row)
             var ranges: [Range<Int>] = []
             switch field.kind {
-            case .text:
-                guard parsed.mode != .prefix else { continue }
-                for term in parsed.terms {
-                    ranges += try MatchRanges.ranges(of: term.folded, in: value, fold: parsed.fold, mode: parsed.mode)
-                }
-                ranges = MatchRanges.merged(ranges)
+            case .text(let index):
+                guard parsed.mode != .prefix, parsed.dialpad == nil else { continue }
+                // Fold the value only when a term is in it (most page rows match in their text alone).
+                let terms = parsed.terms.map(\.folded).filter { index.keyRow(row, matches: $0, fold: parsed.fold, mode: parsed.mode) }
+                ranges = try MatchRanges.ranges(of: terms, in: value, fold: parsed.fold, mode: parsed.mode)
             case .phone(let phone):
                 let digits = parsed.dialpad.map { [$0] }
                     ?? (parsed.mode == .prefix ? [] : parsed.terms.compactMap(\.phoneDigits) + [parsed.wholePhoneDigits].compactMap { $0 })
