@@ -72,6 +72,13 @@ extension PinyinIndex {
                 }
             }
         }
+        // A Han character without readings (々, 〇) is a piece only as itself, and the pair and
+        // triple lists are keyed by readings: the rows that hold it are the candidates.
+        if q.count > 1 {
+            for s in Set(q) where Pinyin.isHan(s) && readingsOf(s).isEmpty {
+                if let id = alphabet.firstIndex(of: s) { plan.unitCandidates.append(unitRowRange(id)) }
+            }
+        }
         plan.exactPairs = exactPairKeys.sorted().map { Int(pairRowStarts[$0])..<Int(pairRowStarts[$0 + 1]) }
         plan.pairCandidates = pairKeys.subtracting(exactPairKeys).sorted().map { Int(pairRowStarts[$0])..<Int(pairRowStarts[$0 + 1]) }
         plan.tripleCandidates = tripleKeys.sorted().map { Int(tripleRowStarts[$0])..<Int(tripleRowStarts[$0 + 1]) }
