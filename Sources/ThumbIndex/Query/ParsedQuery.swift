@@ -151,12 +151,30 @@ extension ParsedQuery {
     }
 
     /// Whether every row that matches this query matches `shorter` too, so that refining `shorter`'s
-    /// rows is exact: both are one term (not dial-pad), this one's folded text extends the other's, and
-    /// so do its phonetic keys and its phone digits.
+    /// rows is exact. Neither is a dial-pad query, and fold, mode and rules are the same; then either
+    /// - both have the same terms but the last, and this one's last term extends the other's (its
+    ///   folded text, phonetic keys and phone digits each extend the other's), and the whole query's
+    ///   phonetic keys and phone digits, when this one has them, extend the other's; or
+    /// - this query adds terms after all of `shorter`'s, and the whole query has no phonetic keys or
+    ///   phone digits of its own (they would add rows).
     func narrows(_ shorter: ParsedQuery) -> Bool {
-        guard dialpad == nil, shorter.dialpad == nil, fold == shorter.fold, mode == shorter.mode,
-              terms.count == 1, shorter.terms.count == 1 else { return false }
-        let t = terms[0], s = shorter.terms[0]
+        guard dialpad == nil, shorter.dialpad == nil, fold == shorter.fold, mode == shorter.mode, rules == shorter.rules,
+              !terms.isEmpty, !shorter.terms.isEmpty, terms.count >= shorter.terms.count else { return false }
+        func same(_ a: Term, _ b: Term) -> Bool { a.folded == b.folded && a.phonetic == b.phonetic && a.phoneDigits == b.phoneDigits }
+        if terms.count > shorter.terms.count {
+            return zip(terms, shorter.terms).allSatisfy(same) && wholePhonetic == nil && wholePhoneDigits == nil
+        }
+        let n = terms.count
+        guard zip(terms.prefix(n - 1), shorter.terms.prefix(n - 1)).allSatisfy(same),
+              Self.extends(terms[n - 1], shorter.terms[n - 1]) else { return false }
+        if let whole = wholePhonetic, !whole.narrows(shorter.wholePhonetic) { return false }
+        if let digits = wholePhoneDigits, !(shorter.wholePhoneDigits.map { digits.starts(with: $0) } ?? false) { return false }
+        return true
+    }
+
+    /// Whether every row that `t` matches, `s` matches: `t`'s folded text, phonetic keys and phone
+    /// digits each extend `s`'s.
+    private static func extends(_ t: Term, _ s: Term) -> Bool {
         guard t.folded.starts(with: s.folded) else { return false }
         let phonetic = t.phonetic == nil ? s.phonetic == nil : t.phonetic!.narrows(s.phonetic)
         let phone = t.phoneDigits.map { digits in s.phoneDigits.map { digits.starts(with: $0) } ?? false } ?? true

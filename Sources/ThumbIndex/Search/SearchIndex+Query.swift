@@ -27,8 +27,8 @@ extension SearchIndex {
             return SearchResult(parsed: parsed, rows: .init(storage: try dialpadRows(digits, rules: parsed.rules)))
         }
         if let previous, parsed.narrows(previous.parsed), let candidates = previous.rows.ids,
-           candidates.count * 16 < hitCount(parsed.terms[0], mode: parsed.mode) {
-            let rows = candidates.filter { row(Int($0), matches: parsed.terms[0], fold: parsed.fold, mode: parsed.mode) }
+           candidates.count * 16 < parsed.terms.map({ hitCount($0, mode: parsed.mode) }).min()! {
+            let rows = candidates.filter { row(Int($0), matches: parsed) }
             return SearchResult(parsed: parsed, rows: .init(storage: .ids(rows)))
         }
         return SearchResult(parsed: parsed, rows: .init(storage: matchingRows(parsed)))
@@ -119,6 +119,21 @@ extension SearchIndex {
         let variants = fold.map { storage.variant($0).map { [$0] } ?? [] } ?? [storage.caseVariant, storage.allVariant]
         for variant in variants where !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
         return hits
+    }
+
+    /// Whether `row` matches the query (every term, or the whole query phonetically or by its phone
+    /// digits), checked on its texts.
+    func row(_ row: Int, matches parsed: ParsedQuery) -> Bool {
+        if parsed.terms.allSatisfy({ self.row(row, matches: $0, fold: parsed.fold, mode: parsed.mode) }) { return true }
+        if let phonetic = parsed.wholePhonetic, storage.phonetic.row(row, matches: phonetic, mode: parsed.mode, main: storage.main) {
+            return true
+        }
+        if let digits = parsed.wholePhoneDigits {
+            for field in storage.fields {
+                if case .phone(let phone) = field.kind, phone.row(row, matches: digits) { return true }
+            }
+        }
+        return false
     }
 
     /// Whether `row` matches one term (see ``termRows(_:fold:mode:)``), checked on its texts.
