@@ -1,9 +1,12 @@
 import CThumbIndexICU
 import ThumbIndex
 
-/// The search semantics restated as a scan (README, "Filter as you type"; Fold.swift): an item
-/// matches when its folded text contains the folded, trimmed query (`contains`), starts with it
-/// (`prefix`), or has it at a word start (`words`, ICU's word breaks in the folded item). Folding
+/// The search semantics restated as a scan (README, "Filter as you type" and "Finding people";
+/// Fold.swift): the trimmed query is cut at White_Space scalars into terms (a query whose first
+/// scalar is `"` is one phrase: the text after it, a final `"` dropped, trimmed; in `prefix` mode the
+/// whole query is one term); a term that folds to nothing is dropped. An item matches when its
+/// folded text contains every folded term (`contains`), has each at a word start (`words`, ICU's
+/// word breaks in the folded item), or starts with the folded query (`prefix`). Folding
 /// goes through the bridge's `ti_fold_utf8`, the library's one folding routine: what is held
 /// against the scan is the suffix-array index, not the folds.
 enum Naive {
@@ -23,16 +26,6 @@ enum Naive {
             if Int(n) <= capacity { return out[..<Int(n)].map { UInt8(bitPattern: $0) } }
             capacity = Int(n)
         }
-    }
-
-    /// The query without leading and trailing White_Space, folded.
-    static func foldQuery(_ query: String, _ fold: Fold) -> [UInt8] {
-        var scalars = Array(query.unicodeScalars)
-        while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
-        var trimmed = ""
-        trimmed.unicodeScalars.append(contentsOf: scalars)
-        return trimmed.isEmpty ? [] : Naive.fold(trimmed, fold)
     }
 
     /// Byte offsets where ICU's word-break iterator starts a word in `utf8`.
@@ -61,9 +54,40 @@ enum Naive {
         }
     }
 
+    /// The folded terms of `query` (see above).
+    static func terms(_ query: String, fold: Fold, mode: MatchMode) -> [[UInt8]] {
+        var scalars = Array(query.unicodeScalars)
+        func trim(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
+            var s = s[...]
+            while let first = s.first, first.properties.isWhitespace { s = s.dropFirst() }
+            while let last = s.last, last.properties.isWhitespace { s = s.dropLast() }
+            return Array(s)
+        }
+        scalars = trim(scalars)
+        var pieces: [[Unicode.Scalar]]
+        if mode == .prefix {
+            pieces = [scalars]
+        } else if scalars.first == "\"" {
+            var inner = Array(scalars.dropFirst())
+            if inner.last == "\"" { inner.removeLast() }
+            pieces = [trim(inner)]
+        } else {
+            pieces = scalars.split(whereSeparator: \.properties.isWhitespace).map(Array.init)
+        }
+        return pieces.compactMap { piece in
+            var text = ""
+            text.unicodeScalars.append(contentsOf: piece)
+            let folded = text.isEmpty ? [] : Naive.fold(text, fold)
+            return folded.isEmpty ? nil : folded
+        }
+    }
+
     /// The rows of `listing` that match `query`, in row order.
     static func search<Element>(_ listing: Listing<Element>, _ query: String, fold: Fold, mode: MatchMode) -> [Int] {
-        let q = foldQuery(query, fold)
-        return (0..<listing.count).filter { matches(item: Naive.fold(listing.text(ofRow: $0), fold), query: q, mode: mode) }
+        let terms = terms(query, fold: fold, mode: mode)
+        return (0..<listing.count).filter { row in
+            let item = Naive.fold(listing.text(ofRow: row), fold)
+            return terms.allSatisfy { matches(item: item, query: $0, mode: mode) }
+        }
     }
 }
