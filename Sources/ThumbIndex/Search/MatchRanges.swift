@@ -22,6 +22,10 @@ enum MatchRanges {
     /// to grapheme clusters, merged when they overlap or touch, in order.
     static func originalRanges(_ found: [Range<Int>], of folded: FoldedText, in text: String) -> [Range<Int>] {
         guard !found.isEmpty else { return [] }
+        // ASCII without a carriage return: every offset is a grapheme boundary, nothing to widen.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            return merged(found.map { folded.originalRange(ofFolded: $0) })
+        }
         let boundaries = graphemeBoundaries(text)
         return merged(found.map { widen(folded.originalRange(ofFolded: $0), to: boundaries) })
     }

@@ -35,20 +35,21 @@ extension SearchIndex {
         guard !parsed.isEmpty, !storage.fields.isEmpty else { return [] }
         var matches: [FieldMatch] = []
         for field in storage.fields {
-            let value = field.value(ofRow: row)
             var ranges: [Range<Int>] = []
             switch field.kind {
             case .text(let index):
                 guard parsed.mode != .prefix, parsed.dialpad == nil else { continue }
                 // Fold the value only when a term is in it (most page rows match in their text alone).
                 let terms = parsed.terms.map(\.folded).filter { index.keyRow(row, matches: $0, fold: parsed.fold, mode: parsed.mode) }
-                ranges = try MatchRanges.ranges(of: terms, in: value, fold: parsed.fold, mode: parsed.mode)
+                if !terms.isEmpty {
+                    ranges = try MatchRanges.ranges(of: terms, in: index.text(ofRow: row), fold: parsed.fold, mode: parsed.mode)
+                }
             case .phone(let phone):
                 let digits = parsed.dialpad.map { [$0] }
                     ?? (parsed.mode == .prefix ? [] : parsed.terms.compactMap(\.phoneDigits) + [parsed.wholePhoneDigits].compactMap { $0 })
                 ranges = phone.ranges(ofRow: row, digits)
             }
-            if !ranges.isEmpty { matches.append(FieldMatch(field: field.name, text: value, ranges: ranges)) }
+            if !ranges.isEmpty { matches.append(FieldMatch(field: field.name, text: field.value(ofRow: row), ranges: ranges)) }
         }
         return matches
     }
