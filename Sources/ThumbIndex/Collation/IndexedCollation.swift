@@ -1,4 +1,3 @@
-import CThumbIndexICU
 
 /// A locale's alphabetic index: its labels, and which label a string goes under.
 ///
@@ -53,7 +52,7 @@ public struct IndexedCollation: Sendable {
         self.locale = icu.locale
         addsLatinLabels = addLatin
         collatorVersion = icu.version
-        labels = icu.labels.map { IndexLabel(title: $0.title, kind: Self.kind(of: $0.type)) } + [.digits]
+        labels = icu.labels.map { IndexLabel(title: $0.title, kind: $0.kind) } + [.digits]
         readsNames = names
     }
 
@@ -82,13 +81,4 @@ public struct IndexedCollation: Sendable {
 
     /// The label that `text` goes under.
     public func label(for text: String) -> IndexLabel { labels[labelIndex(for: text)] }
-
-    private static func kind(of type: TILabelType) -> IndexLabel.Kind {
-        switch type {
-        case TILabelTypeUnderflow: .underflow
-        case TILabelTypeInflow: .inflow
-        case TILabelTypeOverflow: .overflow
-        default: .letter
-        }
-    }
 }

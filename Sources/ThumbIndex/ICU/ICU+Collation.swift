@@ -28,10 +28,16 @@ extension ICU {
         var locale: String { String(cString: ti_collation_locale(handle)) }
         var version: String { String(cString: ti_collation_version(handle)) }
 
-        /// The visible buckets: label and kind.
-        var labels: [(title: String, type: TILabelType)] {
+        /// The visible buckets: label and kind (the bridge's label types read as ``IndexLabel/Kind``).
+        var labels: [(title: String, kind: IndexLabel.Kind)] {
             (0..<ti_collation_label_count(handle)).map {
-                (String(cString: ti_collation_label(handle, $0)), ti_collation_label_type(handle, $0))
+                let kind: IndexLabel.Kind = switch ti_collation_label_type(handle, $0) {
+                case TILabelTypeUnderflow: .underflow
+                case TILabelTypeInflow: .inflow
+                case TILabelTypeOverflow: .overflow
+                default: .letter
+                }
+                return (String(cString: ti_collation_label(handle, $0)), kind)
             }
         }
 
