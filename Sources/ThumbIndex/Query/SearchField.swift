@@ -28,8 +28,10 @@ public struct SearchField<Element> {
     /// A column of phone numbers, searched by the digits of the number as written, of its E.164 form
     /// and of its national format (libphonenumber), never as text.
     /// - Parameters:
+    ///   - name: the column's name, as results name it.
     ///   - region: the element's region, a locale (`es_ES`) or a region code (`ES`); when nil or
     ///     empty, the region of the listing's locale (`sv` → SE, `en` → US).
+    ///   - value: the element's phone number, as written.
     public static func phone(_ name: String, region: ((Element) throws -> String?)? = nil,
                              _ value: @escaping (Element) throws -> String) -> SearchField {
         SearchField(name: name, kind: .phone, value: value, region: region)
