@@ -99,8 +99,12 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // The page (HTML, its script and its styles) and the OpenAPI document, compiled into the binary.
+            // The page (HTML, its script and the modules it imports, its styles) and the OpenAPI
+            // document, compiled into the binary.
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.js"), .embedInCode("Page/page.css"),
+                        .embedInCode("Page/page/api.js"), .embedInCode("Page/page/render.js"),
+                        .embedInCode("Page/page/sideindex.js"), .embedInCode("Page/page/query.js"),
+                        .embedInCode("Page/page/writes.js"),
                         .embedInCode("OpenAPI/openapi.json")]
         ),
         .executableTarget(

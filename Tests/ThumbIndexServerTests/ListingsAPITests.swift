@@ -238,22 +238,25 @@ struct OpenAPIEndpointTests {
                 let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 #expect(document?["openapi"] as? String == "3.1.0")
                 // Every path and method the document declares is one the server routes, and the server
-                // routes nothing else but the page's own files (/index.html, /page.js, /page.css).
+                // routes nothing else but the page's own files (/index.html, /page.js and its modules, /page.css).
                 let paths = document?["paths"] as? [String: [String: Any]] ?? [:]
                 let declared = Dictionary(uniqueKeysWithValues: paths.map { path, operations in
                     (path, Set(operations.keys.map { $0.uppercased() }))
                 })
                 let routed = Dictionary(uniqueKeysWithValues: APIErrorMiddleware<BasicRequestContext>.routes
                     .map { ("/" + $0.pattern.joined(separator: "/"), Set($0.methods.components(separatedBy: ", "))) })
-                #expect(declared == routed.filter { !["/index.html", "/page.js", "/page.css"].contains($0.key) })
-                #expect(Set(routed.keys).subtracting(declared.keys) == ["/index.html", "/page.js", "/page.css"])
+                let pageFiles = Set(["/index.html", "/page.js", "/page.css"]
+                                    + PageController<BasicRequestContext>.scriptModules.map(\.path))
+                #expect(pageFiles.count == 8)
+                #expect(declared == routed.filter { !pageFiles.contains($0.key) })
+                #expect(Set(routed.keys).subtracting(declared.keys) == pageFiles)
             }
         }
     }
 
     @Test(arguments: [(HTTPRequest.Method.post, "/api/listings", "GET"), (.delete, "/api/listings/people/sections", "GET"),
                       (.put, "/api/listings/people/index/0", "GET"), (.patch, "/", "GET"), (.post, "/openapi.json", "GET"),
-                      (.post, "/page.js", "GET"), (.delete, "/page.css", "GET"),
+                      (.post, "/page.js", "GET"), (.delete, "/page.css", "GET"), (.post, "/page/api.js", "GET"),
                       (.get, "/api/listings/people", "PUT, DELETE"), (.put, "/api/listings/people/items", "POST"),
                       (.post, "/api/listings/people/items/7", "GET, PATCH, DELETE")])
     func aMethodAPathDoesNotTakeIs405WithAllow(method: HTTPRequest.Method, path: String, allowed: String) async throws {

@@ -4,9 +4,19 @@ import HummingbirdTesting
 import Testing
 @testable import ThumbIndexServer
 
-/// `GET /`, `/page.js`, `/page.css`: the page, its script and its styles.
+/// `GET /`, `/page.js` and the modules it imports from `/page/`, `/page.css`: the page, its script
+/// and its styles.
 @Suite("The page and its files")
 struct PageTests {
+    /// The script and the modules it imports, as the server serves them: (path, text).
+    static var scripts: [(path: String, text: String)] {
+        [("/page.js", String(decoding: PackageResources.page_js, as: UTF8.self))]
+            + PageController<BasicRequestContext>.scriptModules.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) }
+    }
+
+    /// All of the page's script, every module, as one text.
+    static var allScript: String { scripts.map(\.text).joined(separator: "\n") }
+
     @Test(arguments: ["/", "/index.html"])
     func thePageIsHTMLThatLoadsItsScriptAndStylesFromTheServer(path: String) async throws {
         try await TestServer.run { client in
@@ -18,7 +28,11 @@ struct PageTests {
                 let html = String(buffer: response.body)
                 #expect(html.contains("<input id=\"search\" type=\"search\""))
                 #expect(html.contains("<link rel=\"stylesheet\" href=\"/page.css\">"))
-                #expect(html.contains("<script src=\"/page.js\" defer></script>"))
+                #expect(html.contains("<script type=\"module\" src=\"/page.js\"></script>"))
+                // Its modules are fetched at once, not one import after another.
+                for module in PageController<BasicRequestContext>.scriptModules {
+                    #expect(html.contains("<link rel=\"modulepreload\" href=\"\(module.path)\">"), "\(module.path)")
+                }
                 // Nothing inline, so the CSP can refuse inline script and style: no <style>, no
                 // <script> with a body, no event-handler or style attributes.
                 #expect(!html.contains("<style"))
@@ -31,9 +45,10 @@ struct PageTests {
         }
     }
 
-    @Test(arguments: [("/page.js", "text/javascript; charset=utf-8"), ("/page.css", "text/css; charset=utf-8")])
-    func theScriptAndTheStylesAreServedAsEmbeddedWithTheirTypes(path: String, contentType: String) async throws {
-        let embedded = path == "/page.js" ? PackageResources.page_js : PackageResources.page_css
+    @Test(arguments: [("/page.js", "text/javascript; charset=utf-8"), ("/page.css", "text/css; charset=utf-8")]
+                     + PageController<BasicRequestContext>.scriptModules.map { ($0.path, "text/javascript; charset=utf-8") })
+    func theScriptItsModulesAndTheStylesAreServedAsEmbeddedWithTheirTypes(path: String, contentType: String) async throws {
+        let embedded = try #require(PageController<BasicRequestContext>.assets.first { $0.path == path }).bytes
         try await TestServer.run { client in
             try await client.execute(uri: path, method: .get) { response in
                 #expect(response.status == .ok)
@@ -46,14 +61,31 @@ struct PageTests {
         }
     }
 
+    @Test func everyImportIsAModuleTheServerServesAndEveryModuleIsImported() throws {
+        let served = Set(Self.scripts.map(\.path))
+        var imported: Set<String> = []
+        for (path, text) in Self.scripts {
+            // Relative specifiers only (no bare names: there is no build step to resolve them).
+            for match in text.matches(of: /^import [^;]* from "([^"]+)";$/.anchorsMatchLineEndings()) {
+                let specifier = String(match.output.1)
+                #expect(specifier.hasPrefix("./"), "\(path) imports \(specifier)")
+                let directory = path.split(separator: "/").dropLast().joined(separator: "/")
+                let resolved = "/" + (directory.isEmpty ? "" : directory + "/") + specifier.dropFirst(2)
+                #expect(served.contains(resolved), "\(path) imports \(resolved), which the server does not serve")
+                imported.insert(resolved)
+            }
+        }
+        #expect(imported == served.subtracting(["/page.js"]))
+    }
+
     @Test func theScriptTreatsItemTextsAsData() throws {
-        let script = String(decoding: PackageResources.page_js, as: UTF8.self)
+        let script = Self.allScript
         // Index entries carry their title as data-index-title (what Tests/e2e reads).
         #expect(script.contains("entry.dataset.indexTitle = title;"))
         // No string ever becomes markup or code (and Trusted Types, required by the CSP, would
         // refuse the sinks anyway): texts go in with textContent and createTextNode.
         for sink in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function", "setAttribute(\"on"] {
-            #expect(!script.contains(sink), "page.js uses \(sink)")
+            #expect(!script.contains(sink), "the page's script uses \(sink)")
         }
         #expect(script.contains("textContent"))
         // The token is kept for the session only, never in localStorage.
@@ -64,14 +96,14 @@ struct PageTests {
         let html = String(decoding: PackageResources.index_html, as: UTF8.self)
         // A real checkbox inside its <label> (so the label names it for assistive technology).
         #expect(html.firstMatch(of: /<label[^>]*><input id="dialpad" type="checkbox"> Dial pad<\/label>/) != nil)
-        let script = String(decoding: PackageResources.page_js, as: UTF8.self)
+        let script = Self.allScript
         // With it on, the field asks for a telephone keypad and queries carry dialpad=1.
         #expect(script.contains("search.setAttribute(\"inputmode\", \"tel\")"))
         #expect(script.contains("dialpad: 1"))
     }
 
     @Test func columnMatchesAreHighlightedTheWayTheTextIs() throws {
-        let script = String(decoding: PackageResources.page_js, as: UTF8.self)
+        let script = Self.allScript
         // One highlighting function for the item's text and for each column where the query matched.
         #expect(script.contains("appendMarked(name, item.text, item.matches)"))
         #expect(script.contains("appendMarked(part, match.text, match.matches)"))
@@ -125,7 +157,7 @@ struct SecurityHeadersTests {
 
     @Test(arguments: [
         (HTTPRequest.Method.get, "/", HTTPResponse.Status.ok), (.get, "/index.html", .ok), (.get, "/page.js", .ok),
-        (.get, "/page.css", .ok), (.get, "/openapi.json", .ok), (.get, "/api/listings", .ok),
+        (.get, "/page/render.js", .ok), (.get, "/page.css", .ok), (.get, "/openapi.json", .ok), (.get, "/api/listings", .ok),
         (.get, "/api/listings/people/sections?q=an", .ok), (.get, "/api/listings/nobody/sections", .notFound),
         (.get, "/api/listings/people/sections?limit=-1", .badRequest), (.get, "/api/nothing", .notFound),
         (.get, "/nothing.html", .notFound), (.post, "/page.js", .methodNotAllowed),

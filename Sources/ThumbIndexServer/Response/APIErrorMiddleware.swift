@@ -7,12 +7,13 @@ import Hummingbird
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Every path the server answers, as route patterns (`{x}`: any one segment), with its methods.
     /// Keep in step with the controllers' routes and `OpenAPI/openapi.json` (which leaves out the
-    /// page's own files: `/index.html`, `/page.js`, `/page.css`).
+    /// page's own files: `/index.html`, `/page.js`, `/page.css` and the script's modules under `/page/`).
     static var routes: [(pattern: [Substring], methods: String)] {
-        [("/", "GET"), ("/index.html", "GET"), ("/page.js", "GET"), ("/page.css", "GET"), ("/openapi.json", "GET"), ("/api/listings", "GET"),
-         ("/api/listings/{name}", "PUT, DELETE"), ("/api/listings/{name}/sections", "GET"),
-         ("/api/listings/{name}/index/{position}", "GET"), ("/api/listings/{name}/items", "POST"),
-         ("/api/listings/{name}/items/{id}", "GET, PATCH, DELETE")].map { ($0.0.split(separator: "/"), $0.1) }
+        ([("/", "GET"), ("/index.html", "GET"), ("/page.js", "GET"), ("/page.css", "GET"), ("/openapi.json", "GET"), ("/api/listings", "GET"),
+          ("/api/listings/{name}", "PUT, DELETE"), ("/api/listings/{name}/sections", "GET"),
+          ("/api/listings/{name}/index/{position}", "GET"), ("/api/listings/{name}/items", "POST"),
+          ("/api/listings/{name}/items/{id}", "GET, PATCH, DELETE")]
+            + PageController<Context>.scriptModules.map { ($0.path, "GET") }).map { ($0.0.split(separator: "/"), $0.1) }
     }
 
     /// The methods `path` takes, or nil when it is none of ``routes``.

@@ -4,8 +4,9 @@ import Hummingbird
 /// - `Content-Security-Policy` (``contentSecurityPolicy``): scripts, styles and fetches from the
 ///   server itself only, no inline script or style, no plugins, no framing, no `<base>`, forms
 ///   posted only back to the server; string-to-DOM sinks (`innerHTML`) refused where the browser
-///   supports Trusted Types. The page keeps its script and styles in `/page.js` and `/page.css`;
-///   a JSON answer opened as a document runs nothing at all.
+///   supports Trusted Types. The page keeps its script and styles in `/page.js` (an ES module,
+///   whose imports under `/page/` are scripts from the server too) and `/page.css`; a JSON answer
+///   opened as a document runs nothing at all.
 /// - `X-Content-Type-Options: nosniff`: a body is only ever what its `Content-Type` says.
 /// - `Referrer-Policy: no-referrer`: the server's URLs (and queries) never leak to other sites.
 ///

@@ -1,0 +1,78 @@
+// The side index: the magnifier (focuses the search field), then the letters of the unfiltered
+// listing; tap one, or drag along them, to scroll to its section.
+import { state, scrollToVirtual } from "./render.js";
+
+const indexBar = document.getElementById("index"), scroller = document.getElementById("scroller");
+const search = document.getElementById("search");
+
+export function buildIndex(titles) {
+  indexBar.replaceChildren();
+  titles.forEach((title, position) => {
+    const entry = document.createElement("div");
+    entry.dataset.indexTitle = title;
+    entry.dataset.position = position;
+    if (title === "{search}") {
+      // The search field’s magnifier, cloned: no markup from strings (Trusted Types, which the
+      // CSP requires, would refuse a string of it).
+      const icon = document.querySelector(".field svg").cloneNode(true);
+      icon.removeAttribute("aria-hidden");
+      icon.setAttribute("aria-label", "Search");
+      entry.appendChild(icon);
+    } else {
+      entry.textContent = title;
+    }
+    indexBar.appendChild(entry);
+  });
+  fitIndex();
+}
+
+// Sizes the entries to the bar's height, and places the bar beside the scrollbar.
+export function fitIndex() {
+  indexBar.style.right = (scroller.offsetWidth - scroller.clientWidth) + "px";   // beside the scrollbar
+  const n = indexBar.children.length;
+  if (!n) return;
+  const each = Math.max(6, Math.min(16, (indexBar.clientHeight - 12) / n));
+  for (const entry of indexBar.children) {
+    entry.style.fontSize = Math.min(11, each * 0.8) + "px";
+    entry.style.height = each + "px";
+  }
+}
+
+function jumpToIndex(position) {
+  const view = state.view;
+  if (position === 0) { search.focus(); if (view) scrollToVirtual(0); return; }
+  if (!view || view.q !== "" || !view.sections.length) return;
+  // The section titled at this position, or (an empty letter) the first one after it.
+  let s = view.sections.findIndex((section) => section.index >= position);
+  if (s < 0) s = view.sections.length - 1;
+  scrollToVirtual(view.tops[s]);
+}
+
+let dragging = false, lastPosition = -1;
+function indexAt(event) {
+  const rect = indexBar.getBoundingClientRect();
+  const target = document.elementFromPoint(rect.left + rect.width / 2, event.clientY);
+  const entry = target && target.closest("[data-position]");
+  if (entry) return Number(entry.dataset.position);
+  const children = indexBar.children;
+  if (!children.length) return -1;
+  return event.clientY < children[0].getBoundingClientRect().top ? 0 : children.length - 1;
+}
+function onIndexPointer(event) {
+  const position = indexAt(event);
+  if (position >= 0 && position !== lastPosition) { lastPosition = position; jumpToIndex(position); }
+}
+
+// Tap or drag: the pointer is captured, so a drag off the bar goes on scrolling.
+export function installSideIndex() {
+  indexBar.addEventListener("pointerdown", (event) => {
+    event.preventDefault();
+    dragging = true; lastPosition = -1;
+    indexBar.setPointerCapture?.(event.pointerId);
+    onIndexPointer(event);
+  });
+  indexBar.addEventListener("pointermove", (event) => { if (dragging) onIndexPointer(event); });
+  const endDrag = () => { dragging = false; };
+  indexBar.addEventListener("pointerup", endDrag);
+  indexBar.addEventListener("pointercancel", endDrag);
+}
