@@ -9,7 +9,10 @@ takes writes with the token in --token-file (`thumbindex serve --store DB --toke
 page adds, renames and deletes contacts there, and items whose text is markup are shown as text.
 Every check compares what the page shows with what the JSON API answers for the same query, so
 the API is the oracle. The page's Content-Security-Policy is checked to arrive, to be enforced,
-and to refuse none of the page's own files. Exits non-zero on the first failed check.
+and to refuse none of the page's own files. axe-core (bundled by axe-selenium-python) must find no
+serious or critical violation on load, after a search, with the dial pad, with the write controls
+shown (with --store), in light and dark mode, at 480 and 390 px. Exits non-zero on the first
+failed check.
 """
 import argparse
 import json
@@ -19,6 +22,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
+from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.options import Options
@@ -683,6 +687,66 @@ return window.__inline;""")
     check(not severe, f"no errors in the console while writing{': ' + str(severe) if severe else ''}")
 
 
+def axe_check(driver, what):
+    """Runs axe-core (bundled by axe-selenium-python) on the page as it is; fails on any serious or
+    critical violation, naming each rule and the elements it found."""
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    found = "; ".join(f"{v['impact']} {v['id']} ({v['help']}): "
+                      + ", ".join(" ".join(n["target"]) for n in v["nodes"][:5]) for v in bad)
+    check(not bad, f"axe-core: no serious or critical violation {what}{': ' + found if found else ''}")
+
+
+def set_color_scheme(driver, scheme):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def test_accessibility(base, store):
+    """axe-core on the page (issue 21, section 5): on load, after a search, with the dial pad, with
+    the write controls shown (the add form, a row's actions, the rename editor, the token form),
+    in light and dark mode, at 480 and at 390 px wide. Its own browser, so the emulation ends with it."""
+    for scheme in ("light", "dark"):
+        for width in (480, 390):
+            driver = open_browser(width, 860)
+            try:
+                set_color_scheme(driver, scheme)
+                where = f"({scheme}, {width} px)"
+                dark = driver.execute_script("return matchMedia('(prefers-color-scheme: dark)').matches")
+                check(dark == (scheme == "dark"), f"the page sees prefers-color-scheme: {scheme}")
+                page_ready(driver, base)
+                axe_check(driver, f"on load {where}")
+                listing = api(base, "/api/listings")["listings"][0]["name"]
+                search_for(driver, base, listing, "an")
+                axe_check(driver, f"after a search {where}")
+                driver.find_element(By.ID, "dialpad").click()
+                search_for(driver, base, listing, "")
+                driver.find_element(By.ID, "search").send_keys("5646")
+                wait_until(driver, lambda: shows_answer_for(driver, base, listing, "5646", dialpad=1), "the dial-pad answer is shown")
+                axe_check(driver, f"with the dial pad {where}")
+                driver.find_element(By.ID, "search").send_keys("x")
+                wait_until(driver, lambda: "dial pad" in state(driver)["count"].lower(), "letters on the dial pad are explained")
+                axe_check(driver, f"with the dial pad's message {where}")
+                if store:
+                    page_ready(driver, store)
+                    driver.find_element(By.ID, "add-toggle").click()
+                    axe_check(driver, f"with the add form open {where}")
+                    first = driver.find_element(By.CSS_SELECTOR, "#scroller .row[data-id]").get_attribute("data-id")
+                    driver.find_element(By.CSS_SELECTOR, f'#scroller .row[data-id="{css_escape(first)}"]').click()
+                    axe_check(driver, f"with a row's actions shown {where}")
+                    row_action(driver, first, "edit")
+                    wait_until(driver, lambda: (driver.execute_script(READ_ROW, first) or {}).get("editing"), "the row turns into an editor")
+                    axe_check(driver, f"with the rename editor {where}")
+                    driver.find_element(By.CSS_SELECTOR, "#scroller .row.editing input").send_keys(Keys.ESCAPE)
+                    add_through_form(driver, "Axe Check")   # no token kept in this browser: the token form opens
+                    wait_until(driver, lambda: driver.find_element(By.ID, "token-form").is_displayed(), "the token form is shown")
+                    axe_check(driver, f"with the token form {where}")
+            finally:
+                driver.quit()
+    print("  ok  accessibility: axe-core finds no serious or critical violation")
+
+
 def search_value(driver):
     return driver.find_element(By.ID, "search").get_attribute("value")
 
@@ -711,6 +775,7 @@ def main():
         if args.store:
             with open(args.token_file) as f:
                 test_writes(driver, args.store, f.read().strip())
+        test_accessibility(args.url, args.store)
     except Failure as failure:
         print(f"FAIL {failure}", file=sys.stderr)
         try:
