@@ -8,7 +8,8 @@
 #   RESULTS=/tmp/r Benchmarks/live.sh          # raw numbers elsewhere (default Benchmarks/results)
 #
 # Needs Corpora/large/geonames-names.txt (`python3 Corpora/generate_large.py --skip-people`) and wrk.
-# Writes RESULTS/live-{import,writes,keystrokes,load,merge}.json; the stores and server logs go to
+# Writes RESULTS/live-{import,writes,keystrokes,load,merge}.json (read by hand into
+# Benchmarks/results/2026-11-23-live.md; no report script); the stores and server logs go to
 # .build/live (left there to look at). What each phase does: Benchmarks/live_driver.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."

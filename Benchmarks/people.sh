@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 23's figures for RESULTS.md ("Finding people: terms, fields, phone numbers, the dial
+# Issue 23's figures for results/2026-11-25-people.md (summed up in RESULTS.md; "Finding people: terms, fields, phone numbers, the dial
 # pad"): multi-word and single-word keystroke sessions on GeoNames 1.4M and on 1M people with
 # companies and phone numbers, ThumbIndex against SQLite FTS5 asked the same all-terms question
 # (interleaved in one process per corpus); phone-digit and dial-pad sessions on the people; the
@@ -8,6 +8,7 @@
 #   Benchmarks/people.sh                                   # everything (~25 min on 2 busy cores)
 #   LIMIT=100000 RESULTS=/tmp/pp Benchmarks/people.sh      # a quick slice (report in /tmp/pp/RESULTS.md)
 #   CORPORA_LIST=geonames Benchmarks/people.sh             # one corpus
+#   MARKDOWN=FILE Benchmarks/people.sh                     # tables into another file (default results/2026-11-25-people.md)
 #
 # Generates what is missing first (python3 Corpora/generate_large.py --skip-people --contacts:
 # geonames-names.txt and its sessions, people-contacts-1m.tsv and its sessions). Knobs: BUDGET
@@ -60,7 +61,8 @@ for corpus in $CORPORA_LIST; do
     fi
 done
 
-markdown=RESULTS.md
+markdown=results/2026-11-25-people.md
 [ "$RESULTS" != results/people ] && markdown="$RESULTS/RESULTS.md"
+markdown=${MARKDOWN:-$markdown}
 [ -f "$markdown" ] || printf '<!-- BEGIN GENERATED (people_report.py) -->\n<!-- END GENERATED (people_report.py) -->\n' > "$markdown"
 python3 people_report.py --results "$RESULTS" --markdown "$markdown"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Turns the JSON of a people.sh run into the tables of RESULTS.md's section "Finding people:
+"""Turns the JSON of a people.sh run into the tables of results/2026-11-25-people.md, "Finding people:
 terms, fields, phone numbers, the dial pad" (issue 23).
 
-Usage:  people_report.py [--results results/people] [--markdown RESULTS.md] [--print]
+Usage:  people_report.py [--results results/people] [--markdown results/2026-11-25-people.md] [--print]
 
 Reads   <results>/<corpus>-sessions.json   (peers-run people-sessions: ThumbIndex and FTS5, interleaved)
         <results>/<corpus>-bytes.json      (peers-run people-bytes)
@@ -314,7 +314,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--results", default=os.path.join(here, "results", "people"))
-    ap.add_argument("--markdown", default=os.path.join(here, "RESULTS.md"))
+    ap.add_argument("--markdown", default=os.path.join(here, "results", "2026-11-25-people.md"))
     ap.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
     ap.add_argument("--heading-level", type=int, default=4, help="level of the generated headings (default 4: ####)")
     args = ap.parse_args()

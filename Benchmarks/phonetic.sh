@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The phonetic search figures of RESULTS.md (issue 10): 1M Chinese and 1M Korean names typed as
+# The phonetic search figures of results/2026-11-23-phonetic.md (issue 10; summed up in RESULTS.md): 1M Chinese and 1M Korean names typed as
 # pinyin, initials and Hangul IME states; ThumbIndex through a FilterSession and afresh, the naive
 # scan of the same definitions, builds and index bytes with and without the phonetic keys.
 #
 #   Benchmarks/phonetic.sh                        # everything (~40 min on 2 busy cores)
 #   LIMIT=100000 RESULTS=/tmp/ph Benchmarks/phonetic.sh   # a quick slice (report in /tmp/ph/RESULTS.md)
 #   CORPORA_LIST=ko-names RESULTS=/tmp/ko Benchmarks/phonetic.sh   # one corpus
+#   MARKDOWN=FILE Benchmarks/phonetic.sh          # tables into another file (default results/2026-11-23-phonetic.md)
 #
 # Generates the corpora first when they are missing (Corpora/generate_phonetic.py, with Debian's
 # /usr/bin/python3 and python3-icu). Knobs: REPEATS (runs of each ThumbIndex system, default 3),
@@ -66,7 +67,8 @@ for corpus in $CORPORA_LIST; do
     pstep "$corpus check" $run phonetic-check "${common[@]}" --every "$CHECK_EVERY" --out "$RESULTS/$corpus-check.json"
 done
 
-markdown=RESULTS.md
+markdown=results/2026-11-23-phonetic.md
 [ "$RESULTS" != results/phonetic ] && markdown="$RESULTS/RESULTS.md"
+markdown=${MARKDOWN:-$markdown}
 [ -f "$markdown" ] || printf '<!-- BEGIN GENERATED (phonetic_report.py) -->\n<!-- END GENERATED (phonetic_report.py) -->\n' > "$markdown"
 python3 phonetic_report.py --results "$RESULTS" --markdown "$markdown"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Turns the JSON of a phonetic run (phonetic.sh) into the tables of RESULTS.md's section
+"""Turns the JSON of a phonetic run (phonetic.sh) into the tables of results/2026-11-23-phonetic.md,
 "Phonetic search (1M Chinese and 1M Korean names)".
 
-Usage:  phonetic_report.py [--results results/phonetic] [--markdown RESULTS.md] [--print]
+Usage:  phonetic_report.py [--results results/phonetic] [--markdown results/2026-11-23-phonetic.md] [--print]
                           [--heading-level 4] [--markers final-full]
 
 Reads   <results>/<corpus>-<system>-run<r>.json    (peers-run keystrokes: thumbindex, thumbindex-stateless)
@@ -324,7 +324,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--results", default=os.path.join(here, "results", "phonetic"))
-    ap.add_argument("--markdown", default=os.path.join(here, "RESULTS.md"))
+    ap.add_argument("--markdown", default=os.path.join(here, "results", "2026-11-23-phonetic.md"))
     ap.add_argument("--corpora", default=os.path.join(here, "..", "Corpora", "large"))
     ap.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
     ap.add_argument("--heading-level", type=int, default=3, help="level of the generated headings (default 3: ###)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PostgreSQL 15 + pg_trgm against SQLite FTS5 and ThumbIndex, in one run (issue 9 §7): keystrokes
 # on the 1.4M GeoNames names (the typing sessions of run.sh), writes and start-up, then report.py's
-# PostgreSQL section of RESULTS.md.
+# tables in results/2026-11-23-postgres.md (summed up in RESULTS.md).
 #
 #   Benchmarks/postgres.sh                                # ~7 min on 2 cores
 #   LIMIT=100000 RESULTS=/tmp/pg Benchmarks/postgres.sh   # a quick slice (report in /tmp/pg/RESULTS.md)
@@ -98,12 +98,13 @@ for system in $DURABLE; do
         --singles "$SINGLES" --batches "$BATCHES" --out "$RESULTS/$CORPUS-writes-$system.json"
 done
 
-# The section "PostgreSQL 15 + pg_trgm, SQLite FTS5 and ThumbIndex" of RESULTS.md (its own
-# GENERATED markers; the rest of the file is left alone).
+# The tables of results/2026-11-23-postgres.md (between its GENERATED (report.py --postgres)
+# markers; the rest of the file is left alone). MARKDOWN=FILE writes them into another file.
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
     .venv/bin/pip install -q -r requirements.txt
 fi
-markdown=RESULTS.md
+markdown=results/2026-11-23-postgres.md
 [ "$RESULTS" != results/postgres ] && markdown="$RESULTS/RESULTS.md"
+markdown=${MARKDOWN:-$markdown}
 .venv/bin/python report.py --results "$RESULTS" --markdown "$markdown" --postgres

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Turns the JSON files of a benchmark run (peers-run, run.sh) into RESULTS.md's tables and the plot.
+"""Turns the JSON files of a benchmark run (peers-run, run.sh) into the tables of results/2026-11-21-keystrokes-and-builds.md and the plot.
 
-Usage:  report.py [--results results] [--markdown RESULTS.md] [--plot results/latency.png]
-        report.py --postgres [--results results/postgres] [--markdown RESULTS.md]
+Usage:  report.py [--results results] [--markdown results/2026-11-21-keystrokes-and-builds.md] [--plot results/latency.png]
+        report.py --postgres [--results results/postgres] [--markdown results/2026-11-23-postgres.md]
 
 Reads   <results>/<corpus>-<system>.json         (peers-run keystrokes)
         <results>/<corpus>-build-<builder>.json  (peers-run build)
         <results>/machine.json, <results>/steps.tsv   (run.sh)
         <results>/<corpus>-writes-<system>.json, <results>/<corpus>-startup-<system>.json  (postgres.sh)
-Writes  the part of RESULTS.md between the GENERATED markers (the rest is prose, kept as is),
+Writes  the part of the Markdown between the GENERATED markers (the rest is prose, kept as is),
         and the plot of median keystroke latency by typed length (log scale), one line per system.
         With --postgres: only the part between the GENERATED (report.py --postgres) markers, from
         the run of postgres.sh (PostgreSQL + pg_trgm, SQLite FTS5 and ThumbIndex), and no plot.
@@ -519,7 +519,9 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", default=os.path.join(here, "results"))
-    parser.add_argument("--markdown", default=os.path.join(here, "RESULTS.md"))
+    parser.add_argument("--markdown", default=None,
+                        help="default: results/2026-11-21-keystrokes-and-builds.md, with --postgres results/2026-11-23-postgres.md"
+                             " (RESULTS.md is the front page, written by hand)")
     parser.add_argument("--plot", default=None, help="default: <results>/latency.png")
     parser.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
     parser.add_argument("--postgres", action="store_true",
@@ -527,6 +529,9 @@ def main():
     args = parser.parse_args()
     if args.postgres and args.results == parser.get_default("results"):
         args.results = os.path.join(here, "results", "postgres")
+    if args.markdown is None:
+        name = "2026-11-23-postgres.md" if args.postgres else "2026-11-21-keystrokes-and-builds.md"
+        args.markdown = os.path.join(here, "results", name)
 
     runs, builds, durable, machine, steps = load(args.results)
     if not runs and not builds:

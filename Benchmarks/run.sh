@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The full benchmark run behind RESULTS.md: ThumbIndex and its peers on the 1.4M GeoNames and the
+# The full benchmark run behind results/2026-11-21-keystrokes-and-builds.md (summed up in RESULTS.md): ThumbIndex and its peers on the 1.4M GeoNames and the
 # 10M people corpora, one process per system, then report.py (tables + plot).
 #
 #   Benchmarks/run.sh                      # everything (~35 min on 2 cores)
 #   LIMIT=100000 RESULTS=/tmp/r Benchmarks/run.sh   # a quick slice of both corpora
 #   CORPORA_LIST=geonames Benchmarks/run.sh         # one corpus
 #   POSTGRES=0 Benchmarks/run.sh                    # without the PostgreSQL run (postgres.sh)
+#   MARKDOWN=results/2026-12-01-keystrokes.md Benchmarks/run.sh   # tables into another file (a new dated run)
 #
 # Needs the large corpora: `python3 Corpora/generate_large.py` from the repository root.
 set -euo pipefail
@@ -65,17 +66,18 @@ for corpus in $CORPORA_LIST; do
 done
 
 # PostgreSQL 15 + pg_trgm against SQLite FTS5 and ThumbIndex on GeoNames (keystrokes, writes,
-# start-up): a run of its own with its own server, into $RESULTS/postgres and its section of
-# RESULTS.md. POSTGRES=0 skips it.
+# start-up): a run of its own with its own server, into $RESULTS/postgres and its file,
+# results/2026-11-23-postgres.md. POSTGRES=0 skips it.
 if [ "${POSTGRES:-1}" = 1 ] && [[ " $CORPORA_LIST " == *" geonames "* ]]; then
     RESULTS="$RESULTS/postgres" CORPORA="$CORPORA" LIMIT="$LIMIT" BUDGET="$BUDGET" ./postgres.sh
 fi
 
-# Tables into RESULTS.md (between the GENERATED markers) and the plot; matplotlib in a local venv.
+# Tables into results/2026-11-21-keystrokes-and-builds.md (between the GENERATED markers) and the plot; matplotlib in a local venv.
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
     .venv/bin/pip install -q -r requirements.txt
 fi
-markdown=RESULTS.md
+markdown=results/2026-11-21-keystrokes-and-builds.md
 [ "$RESULTS" != results ] && markdown="$RESULTS/RESULTS.md"
+markdown=${MARKDOWN:-$markdown}
 .venv/bin/python report.py --results "$RESULTS" --markdown "$markdown"
