@@ -14,7 +14,7 @@
 /// | 2^28 (the most) | 8 |
 ///
 /// A deliberate limit: codes of absolute text positions would remove it but need a rank lookup per
-/// hit to find the entry (see Benchmarks/RESULTS.md, "The offset limit", for what each costs).
+/// hit to find the entry (see Benchmarks/results/2026-11-23-hostile.md, "The offset limit", for what each costs).
 struct SuffixCode: Sendable {
     /// Bits for the offset inside the entry.
     let offsetBits: Int
