@@ -4,7 +4,8 @@ import PackageDescription
 /// Layers, bottom to top:
 ///   CThumbIndexICU (C/C++ bridge to the system ICU 72; CThumbIndexICUTestSupport beside it, for
 ///   tests and benchmarks only: ICU's own AlphabeticIndex as the oracle, raw Unicode primitives)
-///   and CThumbIndexPhone (C/C++ bridge to the system libphonenumber 8.12, for phone columns)
+///   and CThumbIndexPhone (C/C++ bridge to the system libphonenumber 8.12, for phone columns),
+///   beside CThumbIndexHanReadings (the generated pinyin readings table, a data file compiled in)
 ///   → ThumbIndex (the library: collation, listings, search)
 ///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
@@ -70,9 +71,17 @@ let package = Package(
                 .linkedLibrary("stdc++"),
             ]
         ),
+        // The generated readings of Han characters (generated/HanReadings.tsv, from
+        // scripts/generate-han-readings), compiled into the binary by C23 `#embed`: no resource
+        // bundle beside the binary, and no Swift literal to compile (`.embedInCode` of the 388 KB
+        // file is a `[UInt8]` literal that takes the compiler about half a minute).
+        .target(
+            name: "CThumbIndexHanReadings",
+            exclude: ["generated"]
+        ),
         .target(
             name: "ThumbIndex",
-            dependencies: ["CThumbIndexICU", "CThumbIndexPhone"]
+            dependencies: ["CThumbIndexICU", "CThumbIndexPhone", "CThumbIndexHanReadings"]
         ),
         // What the front ends share and the library's users never see (`package` access): TSV and
         // line input as a table of records, and the JSON the CLI and the API write.

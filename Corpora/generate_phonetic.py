@@ -23,7 +23,7 @@ Chinese session kinds (张三 read zhang san): `pinyin` (z zh … zhangsan), `in
 pinyin: z zs zsa zsan), `han-letters` (the surname as committed by the IME, then the given pinyin:
 张 张s 张sa 张san). The pinyin of a character is ICU's, toneless, ü typed as v (as pinyin IMEs do);
 each is checked to be among the readings R(c) of the library's table
-(Sources/ThumbIndex/Phonetic/HanReadings+Table.swift), so every final state finds its name.
+(Sources/CThumbIndexHanReadings/generated/HanReadings.tsv), so every final state finds its name.
 
 Korean session kinds (김민준): `ime` (ㄱ 기 김 김ㅁ 김미 김민 김민ㅈ 김민주 김민준, every state of the
 IME as it composes: a final consonant jumps to the next syllable when a vowel follows, compound
@@ -55,7 +55,7 @@ SESSIONS_PER_KIND = 40
 ZH_KINDS = ["pinyin", "initials", "surname-pinyin", "initial-given", "han-letters"]
 KO_KINDS = ["ime", "initials", "syllable-initials", "given-ime"]
 SESSIONS_HEADER = ["kind", "name", "states"]
-TABLE = HERE.parent / "Sources" / "ThumbIndex" / "Phonetic" / "HanReadings+Table.swift"
+TABLE = HERE.parent / "Sources" / "CThumbIndexHanReadings" / "generated" / "HanReadings.tsv"
 
 
 def log(msg: str) -> None:
@@ -128,10 +128,10 @@ def is_han(c: str) -> bool:
 
 def read_table() -> dict[str, tuple[set[str], set[str]]]:
     """The library's readings table: c -> (general readings, names readings)."""
-    text = TABLE.read_text(encoding="utf-8")
-    body = text.split('static let table = #"""\n', 1)[1].split('\n"""#', 1)[0]
     table = {}
-    for line in body.splitlines():
+    for line in TABLE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line:  # the header: what the table was made from
+            continue
         fields = line.split("\t")
         general = set(fields[1].split()) if len(fields) > 1 else set()
         names = set(fields[2].split()) if len(fields) > 2 else set()

@@ -1,4 +1,6 @@
-/// Toneless pinyin readings of Han characters, from the generated table (HanReadings+Table.swift).
+/// Toneless pinyin readings of Han characters, from the generated table
+/// (`Sources/CThumbIndexHanReadings/generated/HanReadings.tsv`, compiled into the binary; see
+/// HanReadings+Data.swift).
 ///
 /// The readings R(c) of a Han character c are the toneless lowercase pinyin of ICU's `Han-Latin` for c,
 /// of `Han-Latin/Names` when c starts a run of Han characters (surnames: 曾 zeng, 单 shan, 解 xie),
@@ -11,13 +13,14 @@
 /// HanReadings.shared.readings(of: "吕", startsRun: false)  // ["lu", "lv", "lü"]
 /// ```
 ///
-/// The table is made by `scripts/generate-han-readings` from the versions in ``dataVersion``; the
-/// tests check it against the definition computed from ICU and Unihan directly.
+/// The table is made by `scripts/generate-han-readings` from the versions in ``dataVersion``, and its
+/// header records the SHA-256 of those inputs; the tests check it against the definition computed
+/// from ICU and Unihan directly. It is parsed once, the first time a listing needs it (``shared``).
 ///
 /// Storage: a dictionary from scalar value to an entry; an entry's readings are indices into
 /// ``allReadings``, back to back in one array.
 struct HanReadings: Sendable {
-    /// The table, parsed once on first use (thread-safe).
+    /// The table, parsed once (thread-safe) the first time a Han character's readings are asked for.
     static let shared = HanReadings(table: table)
 
     /// Every distinct reading in the table (the syllables, with ü spellings), sorted.
