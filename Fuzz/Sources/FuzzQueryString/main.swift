@@ -101,7 +101,9 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let q = expected["q"], fold = expected["fold"].map(Fold.init(rawValue:)), mode = expected["mode"].map(MatchMode.init(rawValue:))
     let offset = expected["offset"].map(naiveCount), limit = expected["limit"].map(naiveCount)
     let dialpad = expected["dialpad"].map { ["1": true, "true": true, "0": false, "false": false][$0] }
+    let phonetic = expected["phonetic"].map(Phonetic.init(rawValue:))
     let acceptable = (q?.unicodeScalars.count ?? 0) <= 256 && fold != .some(nil) && mode != .some(nil)
+        && phonetic != .some(nil)
         && offset != .some(nil) && limit != .some(nil) && (limit.flatMap { $0 } ?? 0) <= 1000
         && dialpad != .some(nil) && (dialpad.flatMap { $0 } != true || Dialpad.canType(q ?? ""))
     do {
@@ -110,7 +112,8 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Fuzz.expect(filter.q == q ?? "" && filter.fold == fold.flatMap { $0 } ?? .diacritics
                     && filter.mode == mode.flatMap { $0 } ?? .contains && filter.offset == offset.flatMap { $0 } ?? 0
                     && filter.limit == limit.flatMap { $0 } ?? 100
-                    && filter.dialpad == dialpad.flatMap { $0 } ?? false, "\(filter) from \(expected)")
+                    && filter.dialpad == dialpad.flatMap { $0 } ?? false
+                    && filter.phonetic == phonetic.flatMap { $0 } ?? .auto, "\(filter) from \(expected)")
     } catch {
         Fuzz.expect(!acceptable, "refused \(expected): \(error)")
         Fuzz.expect(error.status.code == 400 && !error.message.isEmpty, "answered \(error)")
