@@ -52,8 +52,8 @@ struct PhoneForms: Sendable, Hashable {
         var offset = 0
         for scalar in value.unicodeScalars {
             let width = UTF16.width(scalar)
-            if scalar.properties.numericType == .decimal, let digit = scalar.properties.numericValue {
-                written.append(UInt8(ascii: "0") + UInt8(digit))
+            if let digit = ParsedQuery.decimalDigit(scalar) {
+                written.append(digit)
                 writtenUTF16.append(offset..<offset + width)
             }
             offset += width

@@ -92,24 +92,18 @@ struct PhoneIndex: Sendable {
         return MatchRanges.merged(ranges)
     }
 
-    /// The non-overlapping occurrences of `q` in `text`, left to right.
+    /// The non-overlapping occurrences of `q` (non-empty) in `text`, left to right (``ByteSearch``).
     static func occurrences(of q: [UInt8], in text: [UInt8]) -> [Range<Int>] {
-        var found: [Range<Int>] = []
-        var from = 0
-        while let p = firstOccurrence(of: q, in: text, from: from) {
-            found.append(p..<p + q.count)
-            from = p + q.count
+        text.withUnsafeBufferPointer { text in
+            q.withUnsafeBufferPointer { q in
+                var found: [Range<Int>] = []
+                var from = 0
+                while let p = ByteSearch.firstOccurrence(of: q, in: text, from: from) {
+                    found.append(p..<p + q.count)
+                    from = p + q.count
+                }
+                return found
+            }
         }
-        return found
-    }
-
-    static func firstOccurrence(of q: [UInt8], in text: [UInt8], from: Int) -> Int? {
-        guard text.count >= q.count else { return nil }
-        var p = from
-        while p + q.count <= text.count {
-            if text[p..<p + q.count].elementsEqual(q) { return p }
-            p += 1
-        }
-        return nil
     }
 }
