@@ -9,20 +9,52 @@ struct HangulInitialsIndex: Sendable {
 
     var byteCount: Int { initials.byteCount + syllables.count }
 
-    /// A query of the rule: its initials (UTF-8), and per unit a syllable's UTF-8 or nil (a consonant).
+    /// A query of the rule: its units, each a syllable or an initial consonant. A syllable with a
+    /// final may also be read as the syllable with less of it and initial consonants
+    /// (``HangulKeys/finalsAsInitials(_:beforeMore:)``): so a query has one or more readings, and it
+    /// matches where one of them does that has a consonant.
     struct Query {
-        let pattern: [UInt8]
-        let units: [[UInt8]?]
+        struct Unit {
+            /// The unit's initial consonant (UTF-8): a consonant's own letter.
+            let initial: [UInt8]
+            /// A syllable's UTF-8; nil for a consonant.
+            let syllable: [UInt8]?
+            /// A syllable's other readings: the syllable with less of its final, and the initials
+            /// that follow it (UTF-8 all).
+            let alternatives: [(syllable: [UInt8], initials: [[UInt8]])]
+        }
+        let units: [Unit]
 
         init(_ pq: PhoneticQuery) {
-            pattern = pq.hangulInitials ?? []
-            units = pq.hangulUnits.map { $0 >= 0xAC00 ? Array(String(Unicode.Scalar($0)!).utf8) : nil }
+            func utf8(_ value: UInt32) -> [UInt8] { Array(String(Unicode.Scalar(value)!).utf8) }
+            let values = pq.hangulUnits
+            units = values.indices.map { i in
+                let s = Unicode.Scalar(values[i])!
+                guard HangulKeys.isSyllable(s) else { return Unit(initial: utf8(values[i]), syllable: nil, alternatives: []) }
+                let alternatives = HangulKeys.finalsAsInitials(s, beforeMore: i + 1 < values.count)
+                return Unit(initial: utf8(HangulKeys.initial(ofSyllable: s)), syllable: utf8(values[i]),
+                            alternatives: alternatives.map { (utf8($0.syllable), $0.initials.map(utf8)) })
+            }
         }
     }
 
-    /// Whether the syllable units of `q` match the syllables at byte `p` of the text.
-    private func syllablesMatch(_ q: Query, at p: Int) -> Bool {
-        for (j, unit) in q.units.enumerated() {
+    /// One reading of a query, as the index searches it: the initials, and per unit of three bytes
+    /// the syllable that must stand there (nil: only the initial is asked for).
+    private struct Reading {
+        var pattern: [UInt8] = []
+        var syllables: [[UInt8]?] = []
+        var hasConsonant = false
+
+        mutating func append(initial: [UInt8], syllable: [UInt8]?) {
+            pattern += initial
+            syllables.append(syllable)
+            if syllable == nil { hasConsonant = true }
+        }
+    }
+
+    /// Whether the syllables a reading asks for stand at byte `p` of the text.
+    private func syllablesMatch(_ r: Reading, at p: Int) -> Bool {
+        for (j, unit) in r.syllables.enumerated() {
             guard let unit else { continue }
             let at = p + 3 * j
             if syllables[at] != unit[0] || syllables[at + 1] != unit[1] || syllables[at + 2] != unit[2] { return false }
@@ -30,25 +62,59 @@ struct HangulInitialsIndex: Sendable {
         return true
     }
 
+    /// The readings of `q` with a consonant whose initials occur in the suffix array (a reading whose
+    /// first units' initials occur nowhere is not pursued); nil when more than `limit` partial readings
+    /// had to be looked at (a long query of syllables with finals over long runs of like initials).
+    private func readings(_ q: Query, limit: Int = 512) -> [Reading]? {
+        let index = initials.index
+        var complete: [Reading] = [], pending = [(Reading(), 0)], looked = 0
+        while let (reading, i) = pending.popLast() {
+            if i == q.units.count {
+                if reading.hasConsonant { complete.append(reading) }
+                continue
+            }
+            looked += 1
+            if looked > limit { return nil }
+            let unit = q.units[i]
+            var asTyped = reading
+            asTyped.append(initial: unit.initial, syllable: unit.syllable)
+            if !index.suffixRange(asTyped.pattern).isEmpty { pending.append((asTyped, i + 1)) }
+            for alternative in unit.alternatives {
+                var other = reading
+                other.append(initial: unit.initial, syllable: alternative.syllable)
+                for initial in alternative.initials { other.append(initial: initial, syllable: nil) }
+                if !index.suffixRange(other.pattern).isEmpty { pending.append((other, i + 1)) }
+            }
+        }
+        return complete
+    }
+
     /// The rows where the rule matches `q` in `mode`, ascending.
     func rows(_ q: Query, mode: MatchMode) -> [UInt32] {
-        guard !initials.isEmpty, !q.pattern.isEmpty else { return [] }
+        guard !initials.isEmpty, !q.units.isEmpty else { return [] }
         let index = initials.index
         let code = index.code
         var entries: [UInt32] = []
-        for i in index.suffixRange(q.pattern) {
-            let suffix = index.suffixes[i]
-            switch mode {
-            case .contains: break
-            case .prefix: guard code.offset(suffix) == 0 else { continue }
-            case .words: guard code.isWordStart(suffix) else { continue }
+        if let readings = readings(q) {
+            for reading in readings {
+                for i in index.suffixRange(reading.pattern) {
+                    let suffix = index.suffixes[i]
+                    switch mode {
+                    case .contains: break
+                    case .prefix: guard code.offset(suffix) == 0 else { continue }
+                    case .words: guard code.isWordStart(suffix) else { continue }
+                    }
+                    let e = code.entry(suffix)
+                    if syllablesMatch(reading, at: Int(index.starts[e]) + code.offset(suffix)) { entries.append(UInt32(e)) }
+                }
             }
-            let e = code.entry(suffix)
-            if syllablesMatch(q, at: Int(index.starts[e]) + code.offset(suffix)) { entries.append(UInt32(e)) }
-        }
-        // Entries too long for the suffix array's offsets are checked directly.
-        for e in index.longEntries where mode != .prefix && !occurrences(q, inEntry: Int(e), mode: mode).isEmpty {
-            entries.append(e)
+            // Entries too long for the suffix array's offsets are checked directly.
+            for e in index.longEntries where mode != .prefix && !occurrences(q, inEntry: Int(e), mode: mode).isEmpty {
+                entries.append(e)
+            }
+        } else {
+            // Too many readings to search one by one: every entry is checked directly.
+            for e in 0..<index.entryCount where !occurrences(q, inEntry: e, mode: mode).isEmpty { entries.append(UInt32(e)) }
         }
         entries.sort()
         var rows: [UInt32] = []
@@ -61,21 +127,60 @@ struct HangulInitialsIndex: Sendable {
         initials.entries(ofRow: row).contains { !occurrences(q, inEntry: $0, mode: mode).isEmpty }
     }
 
-    /// The non-overlapping matches in entry `e`, left to right, as offsets of their first unit
-    /// (counted in units of three bytes).
-    func occurrences(_ q: Query, inEntry e: Int, mode: MatchMode) -> [Int] {
+    /// How many syllables the shortest reading of `q` with a consonant covers from byte `p` of the
+    /// text (a run break matches nothing), or nil when no such reading matches there. Linear in the
+    /// units: the readings that have covered the same syllables so far are followed as one.
+    private func matchLength(_ q: Query, at p: Int, end: Int) -> Int? {
+        let text = initials.index.text
+        func initial(_ initial: [UInt8], at k: Int) -> Bool {
+            let at = p + 3 * k
+            return at + 3 <= end && text[at] == initial[0] && text[at + 1] == initial[1] && text[at + 2] == initial[2]
+        }
+        func syllable(_ syllable: [UInt8], at k: Int) -> Bool {
+            let at = p + 3 * k
+            return at + 3 <= end && syllables[at] == syllable[0] && syllables[at + 1] == syllable[1] && syllables[at + 2] == syllable[2]
+        }
+        // The syllables covered so far, each with whether its reading has had a consonant.
+        struct State: Hashable {
+            var covered: Int
+            var consonant: Bool
+        }
+        var states: Set<State> = [State(covered: 0, consonant: false)]
+        for unit in q.units {
+            var next = Set<State>()
+            for state in states {
+                let k = state.covered
+                if let s = unit.syllable {
+                    if syllable(s, at: k) { next.insert(State(covered: k + 1, consonant: state.consonant)) }
+                    for alternative in unit.alternatives where syllable(alternative.syllable, at: k)
+                        && alternative.initials.indices.allSatisfy({ initial(alternative.initials[$0], at: k + 1 + $0) }) {
+                        next.insert(State(covered: k + 1 + alternative.initials.count, consonant: true))
+                    }
+                } else if initial(unit.initial, at: k) {
+                    next.insert(State(covered: k + 1, consonant: true))
+                }
+            }
+            states = next
+            if states.isEmpty { return nil }
+        }
+        return states.filter(\.consonant).map(\.covered).min()
+    }
+
+    /// The non-overlapping matches in entry `e`, left to right, each the shortest at its start, as
+    /// ranges of units of three bytes (syllables and run breaks) from the entry's start.
+    func occurrences(_ q: Query, inEntry e: Int, mode: MatchMode) -> [Range<Int>] {
         let index = initials.index
         let start = Int(index.starts[e]), end = Int(index.starts[e + 1])
-        var found: [Int] = [], p = start
-        while p + q.pattern.count <= end {
+        var found: [Range<Int>] = [], p = start
+        while p + 3 <= end {
             let allowed = switch mode {
             case .contains: true
             case .prefix: p == start
             case .words: index.wordStarts[p]
             }
-            if allowed && index.text[p..<p + q.pattern.count].elementsEqual(q.pattern) && syllablesMatch(q, at: p) {
-                found.append((p - start) / 3)
-                p += q.pattern.count
+            if allowed, let length = matchLength(q, at: p, end: end) {
+                found.append((p - start) / 3..<(p - start) / 3 + length)
+                p += 3 * length
             } else {
                 p += 3
             }
