@@ -2,7 +2,7 @@
 /// previous result and a backspace returns to a remembered one.
 ///
 /// ```swift
-/// var session = FilterSession(searchable, fold: .diacritics, mode: .contains)
+/// var session = FilterSession(searchable, fold: .locale, mode: .contains)
 /// try session.type("s").total
 /// try session.type("st").total     // refines the result for "s"
 /// try session.type("s").total      // backspace: the remembered result
@@ -15,7 +15,7 @@ public struct FilterSession<Element> {
     private var search: SearchSession
 
     /// A session with nothing typed yet.
-    public init(_ searchable: SearchableListing<Element>, fold: Fold = .diacritics, mode: MatchMode = .contains,
+    public init(_ searchable: SearchableListing<Element>, fold: Fold = .locale, mode: MatchMode = .contains,
                 phonetic: Phonetic = .auto, dialpad: Bool = false) {
         self.searchable = searchable
         search = SearchSession(index: searchable.index, fold: fold, mode: mode, rules: searchable.phoneticRules(phonetic),

@@ -7,9 +7,9 @@ extension LiveListing {
     /// add up across levels, and pages merge the levels' sorted runs by their ranks.
     /// Complexity: the searches, plus O(matches in the delta and tail).
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    package func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
+    package func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
                         phonetic: Phonetic = .auto, dialpad: Bool = false) throws -> LiveFilteredListing {
-        try LiveFilteredListing(self, parsed: ParsedQuery(query, fold: fold, mode: mode,
+        try LiveFilteredListing(self, parsed: ParsedQuery(query, fold: fold, locale: collation.locale, mode: mode,
                                                           rules: phonetic.rules(forLocale: collation.locale), dialpad: dialpad))
     }
 

@@ -164,7 +164,7 @@ struct ReadingKeys {
     static func words(text: [Unicode.Scalar], reading: ArraySlice<UInt8>?) throws -> [[Unicode.Scalar]] {
         let scalars: [Unicode.Scalar]
         if let reading {
-            let folded = try Folding.fold(String(decoding: reading, as: UTF8.self), .diacritics)
+            let folded = try Folding.fold(String(decoding: reading, as: UTF8.self), .diacritics, locale: "")
             scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
         } else if text.contains(where: Kana.isKana), text.allSatisfy({ Kana.isKana($0) || Kana.breaksReading($0) }) {
             scalars = text

@@ -2,7 +2,7 @@ extension PhoneticIndex {
     /// Where the rules match `row` (whose displayed text is `text`) for `pq` in `mode`: UTF-16 ranges
     /// of `text`, widened to grapheme clusters, merged, in order. Empty when no rule matches.
     func ranges(ofRow row: Int, text: String, _ pq: PhoneticQuery, mode: MatchMode, main: TextIndex) throws -> [Range<Int>] {
-        let folded = try FoldedText(text, fold: .diacritics, withMap: true)
+        let folded = try FoldedText(text, fold: .diacritics, locale: "", withMap: true)
         let scalars = Array(String(decoding: folded.bytes, as: UTF8.self).unicodeScalars)
         var offsets: [Int] = [], offset = 0
         for s in scalars { offsets.append(offset); offset += UTF8.width(s) }

@@ -26,7 +26,7 @@ struct PhoneticQuery: Sendable, Equatable {
     /// The phonetic keys of `query` for `rules` (nil when no rule can match).
     init?(_ query: String, rules: PhoneticRules) throws {
         guard !rules.isEmpty else { return nil }
-        let folded = try Folding.foldQuery(query, .diacritics)
+        let folded = try Folding.foldQuery(query, .diacritics, locale: "")
         guard !folded.isEmpty else { return nil }
         let scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
         let compact = scalars.filter { !$0.properties.isWhitespace }

@@ -30,8 +30,8 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Queries, one per line: each is typed keystroke by keystroke.", valueName: "file"))
     var queries: String
 
-    @Option(name: .long, help: ArgumentHelp("case, diacritics or all.", valueName: "fold"))
-    var fold: Fold = .diacritics
+    @Option(name: .long, help: ArgumentHelp("locale, case, diacritics or all.", valueName: "fold"))
+    var fold: Fold = .locale
 
     @Option(name: .long, help: ArgumentHelp("contains, prefix or words.", valueName: "mode"))
     var mode: MatchMode = .contains

@@ -163,7 +163,7 @@ enum NaivePhonetic {
             self.reading = reading
             var folded: [Fold: Folded] = [:]
             var kanaFolded: [Fold: Folded] = [:]
-            for fold in Fold.allCases {
+            for fold in Fold.naiveCases {
                 folded[fold] = Folded(text, fold: fold)
                 kanaFolded[fold] = folded[fold]!.kanaFolded
             }
@@ -194,7 +194,7 @@ enum NaivePhonetic {
             self.text = text
             var ordinary: [Fold: [Unicode.Scalar]] = [:]
             var kanaOrdinary: [Fold: [Unicode.Scalar]] = [:]
-            for fold in Fold.allCases {
+            for fold in Fold.naiveCases {
                 ordinary[fold] = Naive.foldQuery(text, fold)
                 kanaOrdinary[fold] = NaivePhonetic.kanaFold(ordinary[fold]!)
             }
