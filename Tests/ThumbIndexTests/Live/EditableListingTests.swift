@@ -35,6 +35,7 @@ struct EditableListingTests {
         try book.replace(Item(id: "3", text: "Östen Lund", pinned: true, fields: ["phone": "070 111 22 33"]))
         try book.delete(id: "2")
 
+        book._checkInvariants()
         let snapshot = book.snapshot
         #expect(snapshot.version == 4)
         #expect(snapshot.count == 3)
@@ -239,6 +240,7 @@ struct EditableListingTests {
             try await group.waitForAll()
         }
         EditableListing.waitForBackgroundMaintenance()
+        book._checkInvariants()
         #expect(book.snapshot.count == 2 * batches)
         #expect(book.snapshot.pendingEdits < 16 + 3)
     }
@@ -390,6 +392,7 @@ struct EditableListingTests {
                 default: break
                 }
                 try book.apply(batch)
+                book._checkInvariants()
                 #expect(book.snapshot.count == model.items.count)
                 try LiveListingPropertyTests.expectSame(book.snapshot.live, model, generator: &generator)
             }
