@@ -7,7 +7,7 @@
 // - a FilterSession typing the query character by character (up to 8), then deleting back, gives
 //   what `filter` gives.
 //
-// Input: one byte (fold = value % 3, mode = value / 3 % 3, locale = value / 9 % 7), one byte (bit 0:
+// Input: one byte (fold = value % 4, mode = value / 4 % 3, locale = value / 12 % 7), one byte (bit 0:
 // pin every third item, so that a Favorites section exists; the rest picks a page), then lines: the
 // query, then the items (bytes taken as UTF-8).
 import FuzzSupport
@@ -17,8 +17,8 @@ import ThumbIndex
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(Fuzz.bytes(data, size))
     let choice = Int(input.byte()), flags = Int(input.byte())
-    let fold = Fold.allCases[choice % 3], mode = MatchMode.allCases[choice / 3 % 3]
-    let collation = collations[choice / 9 % collations.count]
+    let fold = Fold.allCases[choice % 4], mode = MatchMode.allCases[choice / 4 % 3]
+    let collation = collations[choice / 12 % collations.count]
     let lines = input.rest.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     let query = lines.first ?? "", texts = Array(lines.dropFirst())
 
