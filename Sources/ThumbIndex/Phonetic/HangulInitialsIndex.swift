@@ -90,6 +90,11 @@ struct HangulInitialsIndex: Sendable {
     }
 
     /// The rows where the rule matches `q` in `mode`, ascending.
+    ///
+    /// - Complexity: a suffix-array search per partial reading that occurs (two or three per syllable
+    ///   with a final, most pruned at once), then a check of three bytes per syllable at each
+    ///   occurrence; past 512 partial readings, the dynamic program of ``occurrences(_:inEntry:mode:)``
+    ///   over every entry instead.
     func rows(_ q: Query, mode: MatchMode) -> [UInt32] {
         guard !initials.isEmpty, !q.units.isEmpty else { return [] }
         let index = initials.index

@@ -315,6 +315,20 @@ struct PhoneticNamedTests {
         #expect(try found("궍ㄱ", in: ["구지경", "권경"], locale: "ko") == [])
     }
 
+    /// Ten syllables with finals give 2¹⁰ readings; over long runs of syllables that all start with ㅇ
+    /// most of them occur, and past 512 the index checks every row directly: the answer stays exact.
+    @Test func aQueryWithManyReadingsOverLongRunsOfLikeInitials() throws {
+        let query = String(repeating: "앙", count: 10) + "ㅇ"
+        let a = { (n: Int) in String(repeating: "아", count: n) }
+        let texts = [a(21), a(20), String(repeating: "앙", count: 10) + "안", "아앙" + a(19), "아앙" + a(17)]
+        let expected = [a(21), String(repeating: "앙", count: 10) + "안", "아앙" + a(19)]
+        #expect(try Set(found(query, in: texts, locale: "ko")) == Set(expected))
+        for mode in MatchMode.allCases {
+            let oracle = texts.filter { NaivePhonetic.matches(text: $0, query: query, mode: mode, rules: .korean, using: .real) }
+            #expect(try Set(found(query, in: texts, locale: "ko", mode: mode)) == Set(oracle), "\(mode)")
+        }
+    }
+
     @Test("a session typing 배상은's states answers as filter does, in every mode")
     func baeSangeunSession() throws {
         let searchable = try SearchableListing(Listing(texts: ["배상은", "배민준", "뱃일", "박상은", "박서준", "김바사"], locale: "ko"))
