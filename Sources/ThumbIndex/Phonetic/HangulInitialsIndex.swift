@@ -93,8 +93,8 @@ struct HangulInitialsIndex: Sendable {
     ///
     /// - Complexity: a suffix-array search per partial reading that occurs (two or three per syllable
     ///   with a final, most pruned at once), then a check of three bytes per syllable at each
-    ///   occurrence; past 512 partial readings, the dynamic program of ``occurrences(_:inEntry:mode:)``
-    ///   over every entry instead.
+    ///   occurrence; past 512 partial readings, ``occurrences(_:inEntry:mode:)`` over every entry
+    ///   instead (linear in the units times the entry's syllables).
     func rows(_ q: Query, mode: MatchMode) -> [UInt32] {
         guard !initials.isEmpty, !q.units.isEmpty else { return [] }
         let index = initials.index
@@ -132,62 +132,67 @@ struct HangulInitialsIndex: Sendable {
         initials.entries(ofRow: row).contains { !occurrences(q, inEntry: $0, mode: mode).isEmpty }
     }
 
-    /// How many syllables the shortest reading of `q` with a consonant covers from byte `p` of the
-    /// text (a run break matches nothing), or nil when no such reading matches there. Linear in the
-    /// units: the readings that have covered the same syllables so far are followed as one.
-    private func matchLength(_ q: Query, at p: Int, end: Int) -> Int? {
-        let text = initials.index.text
-        func initial(_ initial: [UInt8], at k: Int) -> Bool {
-            let at = p + 3 * k
-            return at + 3 <= end && text[at] == initial[0] && text[at + 1] == initial[1] && text[at + 2] == initial[2]
+    /// For each unit of three bytes of entry `e` (a syllable or a run break), how many syllables the
+    /// shortest reading of `q` with a consonant covers from there; nil where none matches.
+    ///
+    /// - Complexity: O(units × syllables of the entry): a dynamic program from the query's last unit
+    ///   back to its first, which keeps per position the shortest rest of a match, once for a
+    ///   reading that has had a consonant and once for one that has not.
+    private func shortestMatches(_ q: Query, inEntry e: Int) -> [Int?] {
+        let index = initials.index
+        let start = Int(index.starts[e])
+        let count = (Int(index.starts[e + 1]) - start) / 3
+        func equal(_ bytes: [UInt8], _ text: [UInt8], at k: Int) -> Bool {
+            let at = start + 3 * k
+            return k < count && text[at] == bytes[0] && text[at + 1] == bytes[1] && text[at + 2] == bytes[2]
         }
-        func syllable(_ syllable: [UInt8], at k: Int) -> Bool {
-            let at = p + 3 * k
-            return at + 3 <= end && syllables[at] == syllable[0] && syllables[at + 1] == syllable[1] && syllables[at + 2] == syllable[2]
-        }
-        // The syllables covered so far, each with whether its reading has had a consonant.
-        struct State: Hashable {
-            var covered: Int
-            var consonant: Bool
-        }
-        var states: Set<State> = [State(covered: 0, consonant: false)]
-        for unit in q.units {
-            var next = Set<State>()
-            for state in states {
-                let k = state.covered
-                if let s = unit.syllable {
-                    if syllable(s, at: k) { next.insert(State(covered: k + 1, consonant: state.consonant)) }
-                    for alternative in unit.alternatives where syllable(alternative.syllable, at: k)
-                        && alternative.initials.indices.allSatisfy({ initial(alternative.initials[$0], at: k + 1 + $0) }) {
-                        next.insert(State(covered: k + 1 + alternative.initials.count, consonant: true))
+        let none = Int.max
+        func plus(_ n: Int, _ rest: Int) -> Int { rest == none ? none : n + rest }
+        // After the last unit: a match when a consonant was read, none otherwise.
+        var withConsonant = [Int](repeating: 0, count: count + 1)
+        var withoutConsonant = [Int](repeating: none, count: count + 1)
+        for unit in q.units.reversed() {
+            var nextWith = [Int](repeating: none, count: count + 1), nextWithout = nextWith
+            for k in 0..<count {
+                if let syllable = unit.syllable {
+                    if equal(syllable, syllables, at: k) {
+                        nextWith[k] = plus(1, withConsonant[k + 1])
+                        nextWithout[k] = plus(1, withoutConsonant[k + 1])
                     }
-                } else if initial(unit.initial, at: k) {
-                    next.insert(State(covered: k + 1, consonant: true))
+                    for alternative in unit.alternatives where equal(alternative.syllable, syllables, at: k)
+                        && alternative.initials.indices.allSatisfy({ equal(alternative.initials[$0], index.text, at: k + 1 + $0) }) {
+                        let covered = plus(1 + alternative.initials.count, withConsonant[k + 1 + alternative.initials.count])
+                        nextWith[k] = min(nextWith[k], covered)
+                        nextWithout[k] = min(nextWithout[k], covered)
+                    }
+                } else if equal(unit.initial, index.text, at: k) {
+                    nextWith[k] = plus(1, withConsonant[k + 1])
+                    nextWithout[k] = nextWith[k]
                 }
             }
-            states = next
-            if states.isEmpty { return nil }
+            (withConsonant, withoutConsonant) = (nextWith, nextWithout)
         }
-        return states.filter(\.consonant).map(\.covered).min()
+        return withoutConsonant.dropLast().map { $0 == none ? nil : $0 }
     }
 
     /// The non-overlapping matches in entry `e`, left to right, each the shortest at its start, as
     /// ranges of units of three bytes (syllables and run breaks) from the entry's start.
     func occurrences(_ q: Query, inEntry e: Int, mode: MatchMode) -> [Range<Int>] {
         let index = initials.index
-        let start = Int(index.starts[e]), end = Int(index.starts[e + 1])
-        var found: [Range<Int>] = [], p = start
-        while p + 3 <= end {
+        let start = Int(index.starts[e])
+        let lengths = shortestMatches(q, inEntry: e)
+        var found: [Range<Int>] = [], k = 0
+        while k < lengths.count {
             let allowed = switch mode {
             case .contains: true
-            case .prefix: p == start
-            case .words: index.wordStarts[p]
+            case .prefix: k == 0
+            case .words: index.wordStarts[start + 3 * k]
             }
-            if allowed, let length = matchLength(q, at: p, end: end) {
-                found.append((p - start) / 3..<(p - start) / 3 + length)
-                p += 3 * length
+            if allowed, let length = lengths[k] {
+                found.append(k..<k + length)
+                k += length
             } else {
-                p += 3
+                k += 1
             }
         }
         return found
