@@ -205,6 +205,18 @@ void appendUTF8(const std::vector<FoldUnit> &units, std::string &out, std::vecto
     }
 }
 
+int32_t copyFolded(const std::string &bytes, const std::vector<FoldUnit> *spans, char *out, int32_t capacity,
+                   int32_t *spanStarts, int32_t *spanEnds) {
+    int32_t needed = static_cast<int32_t>(bytes.size());
+    if (needed <= capacity) {
+        std::memcpy(out, bytes.data(), bytes.size());
+        if (spans != nullptr) {
+            for (int32_t i = 0; i < needed; ++i) { spanStarts[i] = (*spans)[i].start; spanEnds[i] = (*spans)[i].end; }
+        }
+    }
+    return needed;
+}
+
 bool isASCII(const char *utf8, int32_t length) {
     for (int32_t i = 0; i < length; ++i) {
         if (static_cast<unsigned char>(utf8[i]) >= 0x80) { return false; }
@@ -249,14 +261,7 @@ int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, 
     bytes.clear();
     spans.clear();
     ti::appendUTF8(outs[fold], bytes, wantSpans ? &spans : nullptr);
-    int32_t needed = static_cast<int32_t>(bytes.size());
-    if (needed <= capacity) {
-        std::memcpy(out, bytes.data(), bytes.size());
-        if (wantSpans) {
-            for (int32_t i = 0; i < needed; ++i) { spanStarts[i] = spans[i].start; spanEnds[i] = spans[i].end; }
-        }
-    }
-    return needed;
+    return ti::copyFolded(bytes, wantSpans ? &spans : nullptr, out, capacity, spanStarts, spanEnds);
 }
 
 TIFoldBatch *ti_fold_batch(const char *utf8, const uint32_t *offsets, int32_t count, TIStatus *status) {

@@ -22,6 +22,11 @@ struct FoldUnit {
 /// Appends the UTF-8 of `units` to `out`; with `spans`, appends each byte's unit too.
 void appendUTF8(const std::vector<FoldUnit> &units, std::string &out, std::vector<FoldUnit> *spans);
 
+/// The end of a `ti_*fold_utf8` call: copies `bytes` (and, with `spans`, each byte's span) to the
+/// caller's buffers when they fit in `capacity`, and returns the folded length.
+int32_t copyFolded(const std::string &bytes, const std::vector<FoldUnit> *spans, char *out, int32_t capacity,
+                   int32_t *spanStarts, int32_t *spanEnds);
+
 /// Whether the `length` bytes at `utf8` are all ASCII.
 bool isASCII(const char *utf8, int32_t length);
 

@@ -318,14 +318,7 @@ int32_t ti_locale_fold_utf8(const TILocaleFold *fold, const char *utf8, int32_t 
         }
         ti::appendUTF8(units, bytes, wantSpans ? &spans : nullptr);
     }
-    int32_t needed = static_cast<int32_t>(bytes.size());
-    if (needed <= capacity) {
-        std::memcpy(out, bytes.data(), bytes.size());
-        if (wantSpans) {
-            for (int32_t i = 0; i < needed; ++i) { spanStarts[i] = spans[i].start; spanEnds[i] = spans[i].end; }
-        }
-    }
-    return needed;
+    return ti::copyFolded(bytes, wantSpans ? &spans : nullptr, out, capacity, spanStarts, spanEnds);
 }
 
 TIFoldBatch *ti_locale_fold_batch(const TILocaleFold *fold, const char *utf8, const uint32_t *offsets, int32_t count,
