@@ -201,7 +201,8 @@ function appendMarked(parent, text, matches) {
 // A row: its text (in .name) with the match ranges marked; under it, when the query matched in
 // other columns of the record (a phone number…), a small line naming each with its value marked
 // (.columns, e.g. "phone: +34<mark>844</mark> 468 710"); on a writable server its actions (edit,
-// delete), or the editor when it is being renamed.
+// delete), or the editor when it is being renamed. To a screen reader a row is a group named by
+// its text and that line (not by its buttons too, as a focused element of no role would be).
 function rowNode(k, item) {
   const node = document.createElement("div");
   node.className = "row";
@@ -214,11 +215,16 @@ function rowNode(k, item) {
   name.className = "name";
   appendMarked(name, item.text, item.matches);
   node.appendChild(name);
+  name.id = `row-${k}`;
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-labelledby", name.id);
   const columns = Object.entries(item.columnMatches || {});
   if (columns.length) {
     node.classList.add("with-columns");
     const line = document.createElement("span");
     line.className = "columns";
+    line.id = `row-${k}-columns`;
+    node.setAttribute("aria-labelledby", `${name.id} ${line.id}`);
     for (const [column, match] of columns) {
       const part = document.createElement("span");
       part.className = "column";
