@@ -447,6 +447,9 @@ def test_people(driver, base):
     row = jessica()
     check(row["marks"] == [] and row["columns"] == [{"column": "phone", "text": "phone: +34844 468 710", "marks": ["844"]}],
           f"Jessica Acedo's row shows her phone with 844 highlighted under her name: {row['columns']}")
+    spoken = driver.execute_script("return [...document.querySelectorAll('#scroller .row.with-columns')].find((r) => r.querySelector('.name').textContent === 'Jessica Acedo')")
+    check(spoken.accessible_name == "Jessica Acedo phone: +34844 468 710",
+          f"a screen reader hears her row as {spoken.accessible_name!r}: the name, then the phone")
     answer, _ = expected_rows(base, listing, "844", 0, 100)
     with_phone = sum(1 for x in answer["sections"] for item in x["items"] if "columnMatches" in item)
     lines = [r for r in state(driver)["rows"] if r["columns"]]
@@ -858,6 +861,11 @@ def describe(f):
     return f"#{f['id']}" if f["id"] else f["tag"].lower()
 
 
+def letters_of(whole):
+    """The index titles that lead to sections: all but the magnifier and the favourites' star."""
+    return [t for t in whole["indexTitles"][1:] if t != "★"]
+
+
 def test_keyboard(driver, base):
     """The page from the keyboard (issue 21, section 5): the search box is the first Tab stop; Tab
     reaches every letter of the side index (the list is one Tab stop on the way); Enter or Space on
@@ -882,12 +890,17 @@ def test_keyboard(driver, base):
     check(titles == whole["indexTitles"], f"Tab reaches every entry of the side index, in order ({len(titles)} of {len(whole['indexTitles'])})")
     rows = [f for f in stops if f and f["row"] is not None]
     check(len(rows) == 1 and rows[0]["row"] == 0, f"the list is one Tab stop on the way, its first row: {' → '.join(map(describe, stops[:len(stops) - len(titles) + 2]))} …")
+    names = {t: e.accessible_name for t, e in ((e.get_attribute("data-index-title"), e)
+                                               for e in driver.find_elements(By.CSS_SELECTOR, "#index [data-index-title]"))}
+    check(names["{search}"] == "Search" and names.get("★", "Favorites") == "Favorites"
+          and all(names[t] == t for t in names if t not in ("{search}", "★")),
+          f"the index entries are named for a screen reader: {names['{search}']!r}, {names.get('★')!r}, {names[letters_of(whole)[0]]!r} …")
     unringed = [describe(f) for f in stops if f and not ring_visible(f)]
     check(not unringed, f"every Tab stop shows a solid focus ring of 2 px or more{': not ' + ', '.join(unringed) if unringed else ''}")
 
     # Enter (then Space) on a letter: its section at the top (or the list at its end), the focus on its header.
     entries = {e.get_attribute("data-index-title"): e for e in driver.find_elements(By.CSS_SELECTOR, "#index [data-index-title]")}
-    letters = [t for t in whole["indexTitles"][1:] if t != "★"]
+    letters = letters_of(whole)
     for title, key in ((letters[len(letters) // 2], Keys.ENTER), (letters[-1], Keys.SPACE), (letters[1], Keys.ENTER)):
         driver.execute_script("arguments[0].focus()", entries[title])
         press(driver, key)
@@ -1068,6 +1081,11 @@ def test_keyboard_writes(driver, base, listing):
             break
     f = focused(driver)
     check(f and f["itemID"] == ids[names[0]] and ring_visible(f), f"Tab from the search box reaches the list: {describe(f)}, {names[0]!r}")
+    row = driver.switch_to.active_element
+    check(row.aria_role == "group" and row.accessible_name == names[0]
+          and driver.execute_script("return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent", row)
+          == "Enter renames it; Delete deletes it.",
+          f"a screen reader hears the row as a group named {row.accessible_name!r}, described by its keys")
     press(driver, Keys.ENTER)
     wait_until(driver, lambda: (focused(driver) or {}).get("editor") == names[0], "Enter on the row opens its editor, focused")
     press(driver, Keys.ESCAPE)
