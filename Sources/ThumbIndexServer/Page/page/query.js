@@ -19,8 +19,15 @@ function remember(v) {
 
 // The URL holds the search: ?listing=NAME&q=QUERY, and &dialpad=1 when the dial pad is on, so
 // that a reload, Back and a shared link show the same search. Typing rewrites it in place
-// (replaceState: no history entry per keystroke); choosing another listing adds an entry.
+// (replaceState: no history entry per keystroke), at most every 100 ms (Chromium ignores more
+// than 200 history changes in 10 s, which a held key would reach); choosing another listing adds
+// an entry.
+let lastRecorded = 0, recordTimer = 0;
 export function recordSearch(push = false) {
+  clearTimeout(recordTimer);
+  const wait = lastRecorded + 100 - performance.now();
+  if (!push && wait > 0) { recordTimer = setTimeout(recordSearch, wait); return; }
+  lastRecorded = performance.now();
   const url = new URL(location.href), q = search.value.trim();
   url.search = "";
   if (state.listing !== null) url.searchParams.set("listing", state.listing);
