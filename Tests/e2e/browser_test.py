@@ -978,6 +978,18 @@ def test_url(driver, base):
     check(u["value"] == "ann" and u["search"] == f"?listing={listing}&q=ann",
           f"Back from another page shows the search 'ann' again ({u['search']!r})")
 
+    # Back and Forward within the page (entries the page adds when another listing is chosen): an
+    # entry pushed here, the search typed into it; Back shows 'ann' again (popstate), Forward 'maia'.
+    driver.execute_script("history.pushState(null, '', location.href)")
+    search_for(driver, base, listing, "maia")
+    wait_until(driver, lambda: current_search(driver)["search"] == f"?listing={listing}&q=maia", "the new entry holds q=maia")
+    driver.back()
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, "ann"), "Back within the page shows the answer for 'ann'")
+    check(current_search(driver)["value"] == "ann", "Back within the page (popstate) puts 'ann' back in the search box")
+    driver.forward()
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, "maia"), "Forward shows the answer for 'maia'")
+    check(current_search(driver)["value"] == "maia", "Forward (popstate) puts 'maia' back")
+
     shared = f"/?listing={urllib.parse.quote(listing)}&q=maia"
     driver.get(urllib.parse.urljoin(base, shared))
     wait_until(driver, lambda: shows_answer_for(driver, base, listing, "maia"), f"a shared link {shared} shows the answer for 'maia'")
