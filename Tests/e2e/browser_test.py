@@ -1038,13 +1038,13 @@ def test_phone(base, store):
         letters = [e for e in entries if e.get_attribute("data-index-title") not in ("{search}", "★")]
         start, stop = letters[0], letters[len(letters) * 3 // 4]
         box = lambda e: driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", e)
-        (x, y0), (_, y1) = box(start), box(stop)
-        touch(driver, "touchStart", x, y0)
+        (cx, y0), (_, y1) = box(start), box(stop)
+        touch(driver, "touchStart", cx, y0)
         seen = set()
         for i in range(1, 13):
-            touch(driver, "touchMove", x, y0 + (y1 - y0) * i / 12)
+            touch(driver, "touchMove", cx, y0 + (y1 - y0) * i / 12)
             seen.add(state(driver)["pinned"])
-        touch(driver, "touchEnd", x, y1)
+        touch(driver, "touchEnd", cx, y1)
         title = stop.get_attribute("data-index-title")
         section = next(x for x in whole["sections"] if x["indexTitle"] == title)
         y = section_tops(whole, heights)[whole["sections"].index(section)]
