@@ -52,7 +52,7 @@ function jumpToIndex(position, focus = false) {
   if (focus) focusSection(s);
 }
 
-let dragging = false, lastPosition = -1;
+let dragging = false, lastPosition = -1, pointerJumped = false;
 function indexAt(event) {
   const rect = indexBar.getBoundingClientRect();
   const target = document.elementFromPoint(rect.left + rect.width / 2, event.clientY);
@@ -71,7 +71,7 @@ function onIndexPointer(event) {
 export function installSideIndex() {
   indexBar.addEventListener("pointerdown", (event) => {
     event.preventDefault();
-    dragging = true; lastPosition = -1;
+    dragging = true; lastPosition = -1; pointerJumped = true;
     indexBar.setPointerCapture?.(event.pointerId);
     onIndexPointer(event);
   });
@@ -79,9 +79,10 @@ export function installSideIndex() {
   const endDrag = () => { dragging = false; };
   indexBar.addEventListener("pointerup", endDrag);
   indexBar.addEventListener("pointercancel", endDrag);
-  // Enter or Space on an entry (a click of detail 0); a tap was handled at pointerdown.
+  // A click that no pointerdown began: Enter or Space on an entry, or a screen reader's activation.
   indexBar.addEventListener("click", (event) => {
-    const entry = event.target.closest("[data-position]");
-    if (entry && event.detail === 0) jumpToIndex(Number(entry.dataset.position), true);
+    const entry = event.target.closest("[data-position]"), byPointer = pointerJumped;
+    pointerJumped = false;
+    if (entry && !byPointer) jumpToIndex(Number(entry.dataset.position), true);
   });
 }
