@@ -916,6 +916,19 @@ def test_keyboard(driver, base):
         check(f["role"] == "heading" and f["level"] == "2" and ring_visible(f) and int(f["ring"]["zIndex"]) > 1,
               f"the header is a level-2 heading with a focus ring drawn over the pinned header ({f['ring']})")
 
+    # A screen reader's activation (a click that no pointer began) does the same; a tap or a mouse
+    # click scrolls and leaves the focus where it was.
+    other = next(x for x in whole["sections"] if x["indexTitle"] == letters[2])
+    driver.execute_script("arguments[0].click()", entries[letters[2]])
+    check((focused(driver) or {}).get("section") == other["title"], f"a click without a pointer on {letters[2]!r} focuses its header too")
+    entries[letters[3]].click()
+    target = next(x for x in whole["sections"] if x["indexTitle"] == letters[3])
+    wait_until(driver, lambda: state(driver)["pinned"] == target["title"], f"a mouse click on {letters[3]!r} scrolls to it")
+    check((focused(driver) or {}).get("section") == other["title"], "a mouse click on a letter moves no focus")
+    driver.execute_script("arguments[0].focus()", entries[title])
+    press(driver, Keys.ENTER)
+    wait_until(driver, lambda: (focused(driver) or {}).get("section") == section["title"], f"Enter on {title!r} again")
+
     # From the header, Down or Tab goes to its section's first row; the arrows, Home and End move in the list.
     press(driver, Keys.ARROW_DOWN)
     f = focused(driver)
