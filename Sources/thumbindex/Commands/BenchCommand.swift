@@ -42,13 +42,16 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Read the queries as digits typed on a phone keypad (2 abc … 9 wxyz). The dial-pad keys are built by one untimed query before the sessions.")
     var dialpad = false
 
+    @Option(name: .long, help: ArgumentHelp("auto: a keystroke with no exact match computes the close matches (as `filter --typos auto`); off (the default here): exact matches only.", valueName: "typos"))
+    var typos: Typos = .off
+
     @Option(name: .long, help: ArgumentHelp("Rows computed per keystroke, with their match ranges.", valueName: "n"))
     var rows: Int = 50
 
     @Option(name: .long, help: ArgumentHelp("Save the built listing to this file and load it back (timed).", valueName: "file"))
     var save: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"total\"}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\",\"saved_bytes\".")
+    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\",\"saved_bytes\".")
     var json = false
 
     func run() throws {
@@ -69,9 +72,9 @@ struct BenchCommand: ParsableCommand {
             // The first dial-pad query builds the dial-pad keys: not a keystroke's latency.
             _ = try searchable.filter("2", fold: fold, mode: mode, phonetic: phonetic, dialpad: true)
         }
-        var keystrokes: [(query: String, ms: Double, total: Int)] = []
+        var keystrokes: [(query: String, ms: Double, total: Int, approximate: Int?)] = []
         for query in sessions {
-            var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad)
+            var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad, typos: typos)
             var prefix = ""
             for character in query {
                 prefix.append(character)
@@ -79,7 +82,7 @@ struct BenchCommand: ParsableCommand {
                 let result = try session.type(prefix)
                 let page = try result.matches(offset: 0, limit: rows)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6
-                withExtendedLifetime(page) { keystrokes.append((prefix, ms, result.total)) }
+                withExtendedLifetime(page) { keystrokes.append((prefix, ms, result.total, result.approximate)) }
             }
         }
         let sorted = keystrokes.map(\.ms).sorted()
@@ -115,7 +118,7 @@ struct BenchReport {
     let buildSeconds: Double
     let peakRSSMB: Double
     let indexBytes: Int
-    let keystrokes: [(query: String, ms: Double, total: Int)]
+    let keystrokes: [(query: String, ms: Double, total: Int, approximate: Int?)]
     let p50: Double
     let p99: Double
     /// With `--save`: the save and the load.
@@ -140,7 +143,9 @@ struct BenchReport {
             writer.raw("{")
             writer.key("query")
             writer.string(k.query)
-            writer.raw(",\"ms\":\(k.ms),\"total\":\(k.total)}")
+            writer.raw(",\"ms\":\(k.ms),\"total\":\(k.total)")
+            if let edits = k.approximate { writer.raw(",\"approximate\":\(edits)") }
+            writer.raw("}")
         }
         writer.raw("],\"p50_ms\":\(p50),\"p99_ms\":\(p99)}\n")
         return String(decoding: writer.bytes, as: UTF8.self)
