@@ -16,7 +16,7 @@ extension TextIndex {
     /// - Complexity: per edit position, the binary searches of the characters that follow a prefix of
     ///   `q` in the suffix array, plus the hits; two edits add a check of each candidate.
     func approximateEntries(_ q: [UInt32], edits: Int, mode: MatchMode) -> SearchResult.Rows.Storage {
-        precondition(q.count >= 2 && (1...2).contains(edits), "TextIndex: approximate search takes 1 or 2 edits of 2+ characters")
+        precondition(q.count >= 3 && (1...2).contains(edits), "TextIndex: approximate search takes 1 or 2 edits of 3+ characters")
         var candidates: [Range<Int>]
         var exact = mode == .contains
         if edits == 1 {
