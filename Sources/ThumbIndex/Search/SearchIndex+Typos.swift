@@ -34,10 +34,15 @@ extension SearchIndex {
     ///   a term after the first is checked row by row when the rows so far are few.
     func approximateResult(for parsed: ParsedQuery, edits: Int) -> SearchResult {
         let termEdits = parsed.termEdits(atMost: edits)
-        // Exact terms first (one lookup each), then the longest: the fewest rows to carry along.
-        let ordered = zip(parsed.terms, termEdits).sorted {
-            ($0.1 == 0 ? 0 : 1, -$0.0.folded.count) < ($1.1 == 0 ? 0 : 1, -$1.0.folded.count)
+        // The fewest rows to carry along first: exact terms with few hits (one lookup each), then the
+        // terms with edits, longest first, then the exact terms with many hits (checked row by row).
+        func rank(_ term: ParsedQuery.Term, _ edits: Int) -> (Int, Int) {
+            if edits > 0 { return (1, -term.folded.count) }
+            let hits = keyHitCount(term.folded, fold: parsed.fold)
+            return hits <= 2048 ? (0, hits) : (2, hits)
         }
+        let ordered = zip(parsed.terms, termEdits).map { (term: $0.0, edits: $0.1, rank: rank($0.0, $0.1)) }
+            .sorted { $0.rank < $1.rank }.map { ($0.term, $0.edits) }
         var rows: SearchResult.Rows.Storage? = nil
         for (term, termEdits) in ordered {
             let scalars = term.foldedScalars
