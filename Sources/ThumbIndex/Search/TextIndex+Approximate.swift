@@ -4,12 +4,13 @@ extension TextIndex {
     ///
     /// Found through the suffix array, never by scanning every entry:
     /// - one edit: the entries holding one of the strings one edit from `q` that a stretch must hold
-    ///   (``oneEditEntries(_:)``); in ``MatchMode/contains`` mode they are the answer, in the other
+    ///   (``oneEditRanges(_:)``); in ``MatchMode/contains`` mode they are the answer, in the other
     ///   modes they are candidates, checked with the ``ApproximateMatcher``;
     /// - two edits: candidates by the pigeonhole principle, then checked: `q` is cut into three
     ///   pieces, and a stretch two edits from `q` holds one of them exactly, unless one edit is a
     ///   transposition across a cut, and then it is one edit from `q` with that transposition made,
-    ///   which ``oneEditEntries(_:)`` finds.
+    ///   and holds one of that string's two halves or the string with its halves' neighbours swapped
+    ///   (``oneEditCandidateRanges(_:)``).
     ///
     /// Entries longer than the offset limit (``longEntries``) are checked directly, as exact search does.
     ///
@@ -27,7 +28,7 @@ extension TextIndex {
             for cut in [pieces[0].count, pieces[0].count + pieces[1].count] where q[cut - 1] != q[cut] {
                 var swapped = q
                 swapped.swapAt(cut - 1, cut)
-                candidates += oneEditRanges(swapped)
+                candidates += oneEditCandidateRanges(swapped)
             }
             exact = false
         }
@@ -105,6 +106,27 @@ extension TextIndex {
             }
         }
         return ranges
+    }
+
+    /// Ranges of ``suffixes`` that every stretch within one edit of `q` (two characters or more)
+    /// starts in: a stretch one edit away holds one of two pieces of `q` exactly, unless the edit swaps
+    /// the pieces' neighbouring characters, and then it holds `q` with them swapped. The cut is where
+    /// the pieces have the fewest hits. Candidates, to be checked.
+    func oneEditCandidateRanges(_ q: [UInt32]) -> [Range<Int>] {
+        let m = q.count
+        var best: (hits: Int, cut: Int, ranges: [Range<Int>]) = (.max, 1, [])
+        for h in 1..<m {
+            let ranges = [suffixRange(Self.utf8(q[..<h])), suffixRange(Self.utf8(q[h...]))]
+            let hits = ranges[0].count + ranges[1].count
+            if hits < best.hits { best = (hits, h, ranges) }
+        }
+        var ranges = best.ranges
+        if q[best.cut - 1] != q[best.cut] {
+            var swapped = q
+            swapped.swapAt(best.cut - 1, best.cut)
+            ranges.append(suffixRange(Self.utf8(swapped[...])))
+        }
+        return ranges.filter { !$0.isEmpty }
     }
 
     /// Calls `body` with each character that follows `prefix` in the suffixes of `range` (those that
