@@ -15,6 +15,7 @@
 // normalizers run over whole strings; with spans they run piece by piece, cut where ICU guarantees a
 // normalization boundary (`hasBoundaryBefore`), which by ICU's contract gives the same text.
 #include "BridgeInternal.hpp"
+#include "FoldInternal.hpp"
 #include "TIText.h"
 
 #include <unicode/normalizer2.h>
@@ -29,12 +30,7 @@
 
 namespace {
 
-/// A code point and the UTF-16 span of the original text it came from.
-struct Unit {
-    UChar32 c;
-    int32_t start;
-    int32_t end;
-};
+using Unit = ti::FoldUnit;
 
 struct Normalizers {
     const icu::Normalizer2 *casefold = nullptr;
@@ -189,14 +185,19 @@ private:
     icu::UnicodeString scratchIn_, scratchOut_, decomposition_;
 };
 
-/// Appends the UTF-8 of `units` to `out`; with `spans`, appends each byte's span too.
-void appendUTF8(const std::vector<Unit> &units, std::string &out, std::vector<Unit> *spans) {
-    for (const Unit &u : units) {
+char lowerASCII(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + ('a' - 'A')) : c; }
+
+}  // namespace
+
+namespace ti {
+
+void appendUTF8(const std::vector<FoldUnit> &units, std::string &out, std::vector<FoldUnit> *spans) {
+    for (const FoldUnit &u : units) {
         uint8_t bytes[U8_MAX_LENGTH];
         int32_t length = 0;
         UBool error = false;
         U8_APPEND(bytes, length, U8_MAX_LENGTH, u.c, error);
-        (void)error;  // code points from the normalizers are always valid scalar values
+        (void)error;  // code points from the normalizers and the folds are always valid scalar values
         out.append(reinterpret_cast<const char *>(bytes), static_cast<size_t>(length));
         if (spans != nullptr) {
             for (int32_t k = 0; k < length; ++k) { spans->push_back(u); }
@@ -204,8 +205,18 @@ void appendUTF8(const std::vector<Unit> &units, std::string &out, std::vector<Un
     }
 }
 
-/// All three folds of a pure-ASCII string are its ASCII lowercase (nfkc_cf maps A–Z to a–z and
-/// leaves the rest of ASCII alone; ASCII has no marks).
+int32_t copyFolded(const std::string &bytes, const std::vector<FoldUnit> *spans, char *out, int32_t capacity,
+                   int32_t *spanStarts, int32_t *spanEnds) {
+    int32_t needed = static_cast<int32_t>(bytes.size());
+    if (needed <= capacity) {
+        std::memcpy(out, bytes.data(), bytes.size());
+        if (spans != nullptr) {
+            for (int32_t i = 0; i < needed; ++i) { spanStarts[i] = (*spans)[i].start; spanEnds[i] = (*spans)[i].end; }
+        }
+    }
+    return needed;
+}
+
 bool isASCII(const char *utf8, int32_t length) {
     for (int32_t i = 0; i < length; ++i) {
         if (static_cast<unsigned char>(utf8[i]) >= 0x80) { return false; }
@@ -213,14 +224,7 @@ bool isASCII(const char *utf8, int32_t length) {
     return true;
 }
 
-char lowerASCII(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + ('a' - 'A')) : c; }
-
-}  // namespace
-
-struct TIFoldBatch {
-    std::string text[TI_FOLD_COUNT];
-    std::vector<uint32_t> offsets[TI_FOLD_COUNT];
-};
+}  // namespace ti
 
 extern "C" {
 
@@ -231,7 +235,7 @@ int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, 
         return -1;
     }
     bool wantSpans = spanStarts != nullptr && spanEnds != nullptr;
-    if (isASCII(utf8, length)) {
+    if (ti::isASCII(utf8, length)) {
         if (length <= capacity) {
             for (int32_t i = 0; i < length; ++i) {
                 out[i] = lowerASCII(utf8[i]);
@@ -256,15 +260,8 @@ int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, 
     }
     bytes.clear();
     spans.clear();
-    appendUTF8(outs[fold], bytes, wantSpans ? &spans : nullptr);
-    int32_t needed = static_cast<int32_t>(bytes.size());
-    if (needed <= capacity) {
-        std::memcpy(out, bytes.data(), bytes.size());
-        if (wantSpans) {
-            for (int32_t i = 0; i < needed; ++i) { spanStarts[i] = spans[i].start; spanEnds[i] = spans[i].end; }
-        }
-    }
-    return needed;
+    ti::appendUTF8(outs[fold], bytes, wantSpans ? &spans : nullptr);
+    return ti::copyFolded(bytes, wantSpans ? &spans : nullptr, out, capacity, spanStarts, spanEnds);
 }
 
 TIFoldBatch *ti_fold_batch(const char *utf8, const uint32_t *offsets, int32_t count, TIStatus *status) {
@@ -280,7 +277,7 @@ TIFoldBatch *ti_fold_batch(const char *utf8, const uint32_t *offsets, int32_t co
     for (int32_t i = 0; i < count; ++i) {
         const char *s = utf8 + offsets[i];
         int32_t length = static_cast<int32_t>(offsets[i + 1] - offsets[i]);
-        if (isASCII(s, length)) {
+        if (ti::isASCII(s, length)) {
             for (int f = 0; f < TI_FOLD_COUNT; ++f) {
                 std::string &t = batch->text[f];
                 for (int32_t k = 0; k < length; ++k) { t.push_back(lowerASCII(s[k])); }
@@ -297,7 +294,7 @@ TIFoldBatch *ti_fold_batch(const char *utf8, const uint32_t *offsets, int32_t co
                 delete batch;
                 return nullptr;
             }
-            for (int f = 0; f < TI_FOLD_COUNT; ++f) { appendUTF8(outs[f], batch->text[f], nullptr); }
+            for (int f = 0; f < TI_FOLD_COUNT; ++f) { ti::appendUTF8(outs[f], batch->text[f], nullptr); }
         }
         for (int f = 0; f < TI_FOLD_COUNT; ++f) {
             if (batch->text[f].size() > UINT32_MAX) {

@@ -30,7 +30,7 @@ struct BadInputTests {
         Case(uri: "\(sections)?limit=ten", status: .badRequest, says: "limit must be a non-negative integer, got 'ten'"),
         Case(uri: "\(sections)?limit=+10", status: .badRequest, says: "limit must be a non-negative integer"),
         Case(uri: "\(sections)?limit=1001", status: .badRequest, says: "limit is 1001; at most 1000"),
-        Case(uri: "\(sections)?fold=loose", status: .badRequest, says: "unknown fold 'loose'; use one of case, diacritics, all"),
+        Case(uri: "\(sections)?fold=loose", status: .badRequest, says: "unknown fold 'loose'; use one of locale, case, diacritics, all"),
         Case(uri: "\(sections)?mode=fuzzy", status: .badRequest, says: "unknown mode 'fuzzy'; use one of contains, prefix, words"),
         Case(uri: "\(sections)?phonetic=yes", status: .badRequest, says: "unknown phonetic 'yes'; use one of auto, on, off"),
         Case(uri: "\(sections)?phonetic=", status: .badRequest, says: "unknown phonetic ''; use one of auto, on, off"),

@@ -7,10 +7,10 @@ import ThumbIndex
 /// whole query is one term); a term that folds to nothing is dropped. An item matches when its
 /// folded text contains every folded term (`contains`), has each at a word start (`words`, ICU's
 /// word breaks in the folded item), or starts with the folded query (`prefix`). Folding
-/// goes through the bridge's `ti_fold_utf8`, the library's one folding routine: what is held
-/// against the scan is the suffix-array index, not the folds.
+/// goes through the bridge's `ti_fold_utf8` and `ti_locale_fold_utf8` (the listing's locale), the
+/// library's folding routines: what is held against the scan is the suffix-array index, not the folds.
 enum Naive {
-    static func fold(_ text: String, _ fold: Fold) -> [UInt8] {
+    static func fold(_ text: String, _ fold: Fold, locale: String) -> [UInt8] {
         let utf8 = Array(text.utf8)
         var capacity = utf8.count * 4 + 16
         while true {
@@ -18,11 +18,17 @@ enum Naive {
             var status = TIStatus()
             let n = utf8.withUnsafeBufferPointer { input in
                 input.withMemoryRebound(to: CChar.self) { input in
-                    ti_fold_utf8(input.baseAddress, Int32(input.count), Fold.allCases.firstIndex(of: fold).map(Int32.init)!,
-                                 &out, Int32(capacity), nil, nil, &status)
+                    switch fold {
+                    case .locale:
+                        ti_locale_fold_utf8(ti_locale_fold_open(locale, &status), input.baseAddress, Int32(input.count),
+                                            &out, Int32(capacity), nil, nil, &status)
+                    case .case, .diacritics, .all:
+                        ti_fold_utf8(input.baseAddress, Int32(input.count), fold == .case ? TI_FOLD_CASE : fold == .diacritics ? TI_FOLD_DIACRITICS : TI_FOLD_ALL,
+                                     &out, Int32(capacity), nil, nil, &status)
+                    }
                 }
             }
-            precondition(n >= 0, "ti_fold_utf8 failed on valid UTF-8")
+            precondition(n >= 0, "folding failed on valid UTF-8")
             if Int(n) <= capacity { return out[..<Int(n)].map { UInt8(bitPattern: $0) } }
             capacity = Int(n)
         }
@@ -55,7 +61,7 @@ enum Naive {
     }
 
     /// The folded terms of `query` (see above).
-    static func terms(_ query: String, fold: Fold, mode: MatchMode) -> [[UInt8]] {
+    static func terms(_ query: String, fold: Fold, locale: String, mode: MatchMode) -> [[UInt8]] {
         var scalars = Array(query.unicodeScalars)
         func trim(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
             var s = s[...]
@@ -77,16 +83,17 @@ enum Naive {
         return pieces.compactMap { piece in
             var text = ""
             text.unicodeScalars.append(contentsOf: piece)
-            let folded = text.isEmpty ? [] : Naive.fold(text, fold)
+            let folded = text.isEmpty ? [] : Naive.fold(text, fold, locale: locale)
             return folded.isEmpty ? nil : folded
         }
     }
 
     /// The rows of `listing` that match `query`, in row order.
     static func search<Element>(_ listing: Listing<Element>, _ query: String, fold: Fold, mode: MatchMode) -> [Int] {
-        let terms = terms(query, fold: fold, mode: mode)
+        let locale = listing.collation.locale
+        let terms = terms(query, fold: fold, locale: locale, mode: mode)
         return (0..<listing.count).filter { row in
-            let item = Naive.fold(listing.text(ofRow: row), fold)
+            let item = Naive.fold(listing.text(ofRow: row), fold, locale: locale)
             return terms.allSatisfy { matches(item: item, query: $0, mode: mode) }
         }
     }

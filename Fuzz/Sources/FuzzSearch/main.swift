@@ -7,7 +7,8 @@
 // - a FilterSession typing the query character by character (up to 8), then deleting back, gives
 //   what `filter` gives.
 //
-// Input: one byte (fold = value % 3, mode = value / 3 % 3, locale = value / 9 % 7), one byte (bit 0:
+// Phonetic search is off: its rules have their own oracle (Tests/ThumbIndexTests/Phonetic, FuzzQueryString).
+// Input: one byte (fold = value % 4, mode = value / 4 % 3, locale = value / 12 % 7), one byte (bit 0:
 // pin every third item, so that a Favorites section exists; the rest picks a page), then lines: the
 // query, then the items (bytes taken as UTF-8).
 import FuzzSupport
@@ -17,8 +18,8 @@ import ThumbIndex
 func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(Fuzz.bytes(data, size))
     let choice = Int(input.byte()), flags = Int(input.byte())
-    let fold = Fold.allCases[choice % 3], mode = MatchMode.allCases[choice / 3 % 3]
-    let collation = collations[choice / 9 % collations.count]
+    let fold = Fold.allCases[choice % 4], mode = MatchMode.allCases[choice / 4 % 3]
+    let collation = collations[choice / 12 % collations.count]
     let lines = input.rest.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     let query = lines.first ?? "", texts = Array(lines.dropFirst())
 
@@ -28,7 +29,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let listing = try Listing(texts.indices, collation: collation, text: { texts[$0] },
                                   pinned: flags & 1 == 0 ? nil : { $0 % 3 == 0 })
         searchable = try SearchableListing(listing)
-        filtered = try searchable.filter(query, fold: fold, mode: mode)
+        filtered = try searchable.filter(query, fold: fold, mode: mode, phonetic: .off)
     } catch {
         Fuzz.expect(false, "building or filtering threw: \(error)")
         return 0
@@ -79,13 +80,13 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     // Typing the query (its first 8 characters: each step costs two filters), then deleting back
     // to nothing.
-    var session = FilterSession(searchable, fold: fold, mode: mode)
+    var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: .off)
     let characters = Array(query.prefix(8))
     do {
         for n in Array(0...characters.count) + Array((0..<characters.count).reversed()) {
             let prefix = String(characters[..<n])
             let typed = try session.type(prefix)
-            let direct = try searchable.filter(prefix, fold: fold, mode: mode)
+            let direct = try searchable.filter(prefix, fold: fold, mode: mode, phonetic: .off)
             let typedRows = try typed.matches(offset: 0, limit: Int.max).map(\.row)
             let directRows = try direct.matches(offset: 0, limit: Int.max).map(\.row)
             Fuzz.expect(typedRows == directRows, "\(context): the session typing \(prefix.debugDescription) differs from filter")

@@ -19,6 +19,10 @@ extern "C" {
 #define TI_FOLD_DIACRITICS 1
 #define TI_FOLD_ALL 2
 #define TI_FOLD_COUNT 3
+/// The locale fold (see `ti_locale_fold_open`): not among the TI_FOLD_COUNT folds that need no locale.
+#define TI_FOLD_LOCALE 3
+/// The slots of a `TIFoldBatch`: the TI_FOLD_COUNT folds and the locale fold.
+#define TI_FOLD_SLOTS 4
 
 /// Folds one UTF-8 string with `fold` (TI_FOLD_*), writing the folded UTF-8 to `out`.
 ///
@@ -48,6 +52,25 @@ const uint32_t *ti_fold_batch_offsets(const TIFoldBatch *batch, int32_t fold);
 
 /// Releases a batch (null is allowed).
 void ti_fold_batch_free(TIFoldBatch *batch);
+
+/// One locale's search fold: what the locale's CLDR `search` collation equates at primary strength
+/// (see LocaleFold.cpp for how). Shared by every thread; lives as long as the process.
+typedef struct TILocaleFold TILocaleFold;
+
+/// The search fold of the ICU locale ID `locale` ("" or "root": the root collation), built on first
+/// use (tens of milliseconds) and then shared. Null on failure (see `status`).
+const TILocaleFold *ti_locale_fold_open(const char *locale, TIStatus *status);
+
+/// Folds one UTF-8 string with a locale fold, as `ti_fold_utf8` does with the other folds (same
+/// buffers, spans and return value). Two strings fold to the same bytes exactly when their primary
+/// collation elements are the same.
+int32_t ti_locale_fold_utf8(const TILocaleFold *fold, const char *utf8, int32_t length, char *out, int32_t capacity,
+                            int32_t *spanStarts, int32_t *spanEnds, TIStatus *status);
+
+/// Folds `count` UTF-8 strings (laid out as in `ti_fold_batch`) with a locale fold; the result is in
+/// slot TI_FOLD_LOCALE of the batch. Null on failure (see `status`).
+TIFoldBatch *ti_locale_fold_batch(const TILocaleFold *fold, const char *utf8, const uint32_t *offsets, int32_t count,
+                                  TIStatus *status);
 
 /// The word starts of one UTF-8 string: the boundaries of ICU's word-break iterator (root locale) that
 /// begin a segment whose rule status is not UBRK_WORD_NONE. Writes up to `capacity` byte offsets in

@@ -2,7 +2,7 @@
 /// previous result and a backspace returns to a remembered one.
 ///
 /// ```swift
-/// var session = FilterSession(searchable, fold: .diacritics, mode: .contains)
+/// var session = FilterSession(searchable, fold: .locale, mode: .contains)
 /// try session.type("s").total
 /// try session.type("st").total     // refines the result for "s"
 /// try session.type("s").total      // backspace: the remembered result
@@ -21,7 +21,7 @@ public struct FilterSession<Element> {
     /// With `typos` ``Typos/auto``, a query that matches nothing exactly is answered with close matches
     /// (see <doc:TypoTolerance>); the session remembers only exact results, so typing on from a close
     /// answer refines the exact one.
-    public init(_ searchable: SearchableListing<Element>, fold: Fold = .diacritics, mode: MatchMode = .contains,
+    public init(_ searchable: SearchableListing<Element>, fold: Fold = .locale, mode: MatchMode = .contains,
                 phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) {
         self.searchable = searchable
         self.typos = typos

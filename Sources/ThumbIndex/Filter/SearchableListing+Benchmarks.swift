@@ -18,7 +18,8 @@ extension SearchableListing {
     public var indexBytesByPart: [(part: String, bytes: Int)] {
         let storage = index.storage, phonetic = storage.phonetic
         var parts = storage.main.bytesByPart("main")
-        for (name, variant) in [("case variant", storage.caseVariant), ("all variant", storage.allVariant)] {
+        for (name, variant) in [("case variant", storage.caseVariant), ("all variant", storage.allVariant),
+                                  ("locale variant", storage.localeVariant)] {
             parts.append(("\(name): rows and bits", 4 * variant.rows.count + variant.isVariant.byteCount))
             parts += variant.index.bytesByPart(name)
         }

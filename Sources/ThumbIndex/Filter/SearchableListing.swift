@@ -36,7 +36,7 @@ public struct SearchableListing<Element> {
         self.listing = listing
         index = try SearchIndex(texts: listing.texts, readings: listing.readings, phoneticKeys: phoneticKeys,
                                 fields: listing.fields, defaultRegion: PhoneRegion.region(of: listing.collation.locale),
-                                progress: progress)  // shares the texts
+                                locale: listing.collation.locale, progress: progress)  // shares the texts
     }
 
     /// A listing with an index already built for it (a saved listing loaded back).
@@ -87,7 +87,7 @@ public struct SearchableListing<Element> {
     /// Nothing is copied: the result is the index's sorted set of matching rows plus, per
     /// non-empty section, its count. Complexity: the search, plus O(sections × log matches).
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    public func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
+    public func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
                        phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> FilteredListing<Element> {
         let exact = try index.search(query, fold: fold, mode: mode, rules: phoneticRules(phonetic), dialpad: dialpad)
         return FilteredListing(self, result: index.withTypos(exact, typos))

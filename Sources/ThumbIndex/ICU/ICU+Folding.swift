@@ -9,9 +9,23 @@ extension ICU {
         var spanEnds: [Int32] = []
     }
 
-    /// Folds valid UTF-8 `utf8` with the bridge's fold `fold` (`TI_FOLD_*`); with `withMap`, also
-    /// records where each folded byte came from.
-    static func fold(_ utf8: UnsafeBufferPointer<UInt8>, fold: Int32, withMap: Bool) throws -> Folded {
+    /// One locale's search fold in the bridge: built once per locale and process, immutable, shared by
+    /// every thread, never freed.
+    struct LocaleFold: @unchecked Sendable {
+        // Safe to share: the bridge never changes a TILocaleFold after building it.
+        fileprivate let handle: OpaquePointer
+
+        /// The search fold of the ICU locale ID `locale` ("" for the root collation).
+        init(_ locale: String) throws {
+            var status = TIStatus()
+            guard let handle = ti_locale_fold_open(locale, &status) else { throw ICUError(status) }
+            self.handle = handle
+        }
+    }
+
+    /// Folds valid UTF-8 `utf8` with the bridge's fold `fold` (`TI_FOLD_*`; `TI_FOLD_LOCALE` needs
+    /// `locale`); with `withMap`, also records where each folded byte came from.
+    static func fold(_ utf8: UnsafeBufferPointer<UInt8>, fold: Int32, locale: LocaleFold?, withMap: Bool) throws -> Folded {
         var folded = Folded()
         let needed = try withGrowingCapacity(initial: utf8.count * 3 + 16) { capacity in
             folded.bytes = [UInt8](repeating: 0, count: capacity)
@@ -23,8 +37,14 @@ extension ICU {
                     folded.spanEnds.withUnsafeMutableBufferPointer { ends in
                         utf8.withMemoryRebound(to: CChar.self) { input in
                             out.withMemoryRebound(to: CChar.self) { output in
-                                ti_fold_utf8(input.baseAddress, Int32(utf8.count), fold, output.baseAddress, Int32(capacity),
-                                             withMap ? starts.baseAddress : nil, withMap ? ends.baseAddress : nil, &status)
+                                if let locale {
+                                    ti_locale_fold_utf8(locale.handle, input.baseAddress, Int32(utf8.count), output.baseAddress,
+                                                        Int32(capacity), withMap ? starts.baseAddress : nil,
+                                                        withMap ? ends.baseAddress : nil, &status)
+                                } else {
+                                    ti_fold_utf8(input.baseAddress, Int32(utf8.count), fold, output.baseAddress, Int32(capacity),
+                                                 withMap ? starts.baseAddress : nil, withMap ? ends.baseAddress : nil, &status)
+                                }
                             }
                         }
                     }
@@ -61,6 +81,19 @@ extension ICU {
             self.handle = handle
         }
 
+        /// Folds every string of `utf8` (laid out as above) with the locale fold `locale`, into slot
+        /// `TI_FOLD_LOCALE`.
+        init(locale: LocaleFold, utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) throws {
+            let count = offsets.count - 1
+            var status = TIStatus()
+            let handle = utf8.withMemoryRebound(to: CChar.self) { chars in
+                ti_locale_fold_batch(locale.handle, chars.baseAddress, offsets.baseAddress, Int32(count), &status)
+            }
+            self.count = count
+            guard let handle else { throw ICUError(status) }
+            self.handle = handle
+        }
+
         deinit { ti_fold_batch_free(handle) }
 
         /// The folded bytes of every string under `fold`, back to back.
@@ -84,9 +117,11 @@ extension Fold {
         case .case: TI_FOLD_CASE
         case .diacritics: TI_FOLD_DIACRITICS
         case .all: TI_FOLD_ALL
+        case .locale: TI_FOLD_LOCALE
         }
     }
 
-    /// The folds in the bridge's numbering order (a batch's arrays are indexed by `bridgeValue`).
-    static let bridgeOrder: [Fold] = allCases.sorted { $0.bridgeValue < $1.bridgeValue }
+    /// The folds that need no locale, in the bridge's numbering order (a batch's arrays are indexed
+    /// by `bridgeValue`).
+    static let bridgeOrder: [Fold] = allCases.filter { $0 != .locale }.sorted { $0.bridgeValue < $1.bridgeValue }
 }

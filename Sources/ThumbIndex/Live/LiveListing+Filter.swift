@@ -9,9 +9,9 @@ extension LiveListing {
     /// close matches, with the same edits (1 first, then 2), as one listing would be.
     /// Complexity: the searches, plus O(matches in the delta and tail).
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    package func filter(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains,
+    package func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
                         phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> LiveFilteredListing {
-        try LiveFilteredListing(self, parsed: ParsedQuery(query, fold: fold, mode: mode,
+        try LiveFilteredListing(self, parsed: ParsedQuery(query, fold: fold, locale: collation.locale, mode: mode,
                                                           rules: phonetic.rules(forLocale: collation.locale), dialpad: dialpad),
                                 typos: typos)
     }

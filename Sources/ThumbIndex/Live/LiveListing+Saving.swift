@@ -32,8 +32,10 @@ extension LiveListing {
     /// - Throws: `SavedIndexError` naming the file and what is wrong with it (missing, truncated,
     ///   corrupted, written by another ICU or collator version, for another locale or names setting,
     ///   or without ids); `LocaleError` for a locale ICU has no data for.
-    package static func load(from path: String, locale: String, names: Bool = false) throws -> (listing: LiveListing, metadata: [String: String]) {
-        let (searchable, metadata, extra) = try SearchableListing<Int>.load(from: path, expecting: SavedIndexExpectation(locale: locale, names: names))
+    package static func load(from path: String, locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic,
+                             names: Bool = false) throws -> (listing: LiveListing, metadata: [String: String]) {
+        let expected = SavedIndexExpectation(locale: locale, latinLabels: latinLabels, names: names)
+        let (searchable, metadata, extra) = try SearchableListing<Int>.load(from: path, expecting: expected)
         guard let ids = extra["ids"], ids.count == searchable.listing.count,
               extra["readings"].map({ $0.count == ids.count }) ?? true else {
             throw SavedIndexError(path: path, .corrupted("no ids, or ids or readings for another number of items"))

@@ -159,15 +159,24 @@ package struct LiveListing: Sendable {
 }
 
 extension LiveListing {
-    /// The live item with `id`, or nil. Complexity: O(n) (a scan of the ids): for listings that
-    /// have no store to ask.
+    /// The live item with `id`, or nil.
+    ///
+    /// Complexity: O(log n) per level; the first lookup in a segment sorts its ids (O(n log n)),
+    /// see `LiveSegment.rowsByID`.
     package func item(id: String) -> LiveItem? {
         let target = Array(id.utf8)
-        for level in levels {
-            for row in 0..<level.segment.count where !level.dead[row] && level.segment.ids.utf8(row).elementsEqual(target) {
+        // Newest level first: an item replaced since is dead in the older levels anyway.
+        for level in levels.reversed() {
+            for row in level.segment.rows(withID: target) where !level.dead[row] {
                 return level.segment.item(atRow: row)
             }
         }
         return nil
+    }
+
+    /// The largest `seq` of any item the listing has held since its last merge (live or removed),
+    /// or nil when it has held none: a new item's `seq` must be larger.
+    package var largestSeq: Int? {
+        levels.compactMap { level in level.segment.rowsBySeq.last.map { level.segment.seq(ofRow: Int($0)) } }.max()
     }
 }

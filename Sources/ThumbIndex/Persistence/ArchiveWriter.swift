@@ -171,16 +171,16 @@ struct ArchiveWriter {
 }
 
 /// A system call failed while saving a file.
-package struct ArchiveWriteError: Error, CustomStringConvertible, Sendable {
+public struct ArchiveWriteError: Error, CustomStringConvertible, Sendable {
     /// The file or folder the call was about.
-    package let path: String
+    public let path: String
     /// The call that failed ("open", "write", "fsync", "rename").
-    package let call: String
+    public let call: String
     /// `errno`.
-    package let code: Int32
+    public let code: Int32
 
     /// The error as one line.
-    package var description: String {
+    public var description: String {
         "cannot save '\(path)': \(call) failed: \(String(cString: strerror(code)))"
     }
 }

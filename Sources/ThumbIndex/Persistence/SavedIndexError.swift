@@ -2,9 +2,9 @@
 ///
 /// Every problem is found before any structure is built from the file; a caller typically logs the
 /// description and rebuilds the listing from its store (then saves it again).
-package struct SavedIndexError: Error, CustomStringConvertible, Equatable, Sendable {
+public struct SavedIndexError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was wrong.
-    package enum Reason: Equatable, Sendable {
+    public enum Reason: Equatable, Sendable {
         /// There is no file at the path.
         case notFound
         /// The file exists but could not be read (the system's message).
@@ -31,9 +31,9 @@ package struct SavedIndexError: Error, CustomStringConvertible, Equatable, Senda
     }
 
     /// The file that was read.
-    package let path: String
+    public let path: String
     /// What was wrong with it.
-    package let reason: Reason
+    public let reason: Reason
 
     package init(path: String, _ reason: Reason) {
         self.path = path
@@ -41,7 +41,7 @@ package struct SavedIndexError: Error, CustomStringConvertible, Equatable, Senda
     }
 
     /// The error as one line: the file, what was wrong, and what to do.
-    package var description: String {
+    public var description: String {
         let problem: String
         switch reason {
         case .notFound:

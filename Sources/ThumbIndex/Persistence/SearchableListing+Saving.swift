@@ -36,11 +36,12 @@ package struct SavedIndexExpectation: Sendable, Equatable {
 /// | `sect` | per section: first row, end row, index position, label position (`Int64` each) |
 /// | `titl` | the index titles (a column); `tgts`: their targets (`Int64`, -1 for the search sentinel) |
 /// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits |
-/// | `casv`, `allv` | each fold variant: rows, variant bits, then a text index under the same tag |
+/// | `casv`, `allv`, `locv` | each fold variant: rows, variant bits, then a text index under the same tag |
 /// | `xcol` | the extra columns' names (a column), then each column under `xcol` |
 enum SavedListingFormat {
     /// The version written; a file of any other is refused (bump it whenever the records change).
-    static let version: UInt32 = 1
+    /// Version 2 added the locale fold's variant (`locv`).
+    static let version: UInt32 = 2
 
     /// Keys of the format's own metadata.
     enum Key {
@@ -120,7 +121,7 @@ extension SearchableListing where Element == Int {
 
         let storage = index.storage
         Self.append(storage.main, to: &writer, tag: "main")
-        for (variant, tag) in [(storage.caseVariant, "casv"), (storage.allVariant, "allv")] {
+        for (variant, tag) in [(storage.caseVariant, "casv"), (storage.allVariant, "allv"), (storage.localeVariant, "locv")] {
             writer.append(variant.rows, tag: tag)
             writer.append(variant.isVariant.words, tag: tag)
             Self.append(variant.index, to: &writer, tag: tag)
@@ -251,7 +252,7 @@ extension SearchableListing where Element == Int {
         // The search index.
         let main = try textIndex(from: &reader, tag: "main", entryCount: rowCount)
         var variants: [FoldVariant] = []
-        for tag in ["casv", "allv"] {
+        for tag in ["casv", "allv", "locv"] {
             let rows = try reader.array(UInt32.self, tag: tag)
             let words = try reader.array(UInt64.self, tag: tag)
             guard words.count == (rowCount + 63) / 64 else { throw reader.corrupted("variant '\(tag)' has \(words.count) words of bits") }
@@ -279,7 +280,8 @@ extension SearchableListing where Element == Int {
         // The phonetic keys are not saved: they are built again from the texts and the readings.
         let readings = extraColumns["readings"].flatMap { $0.count == rowCount ? $0 : nil }
         let index = SearchIndex(storage: try SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
-                                                                 allVariant: variants[1], readings: readings))
+                                                                 allVariant: variants[1], localeVariant: variants[2],
+                                                                 locale: collation.locale, readings: readings))
         let listing = parts.with(readings: readings)
 
         return (SearchableListing(listing: listing, index: index), metadata, extraColumns)

@@ -43,6 +43,30 @@ enum HangulKeys {
         }
     }
 
+    /// The other readings of a query's syllable whose final a 2-set IME may have taken from what was
+    /// typed next (see <doc:PhoneticSearch>): a consonant typed after a syllable without a final
+    /// becomes its final (배, then ㅅ, shows 뱃), and one typed after a single final may join it into a
+    /// compound final (박, then ㅅ, shows 밗; 고, then ㄱ and ㅅ, shows 곣). Each reading is the
+    /// syllable with less of its final and the consonants that were taken, as initials of the next
+    /// syllables:
+    /// - followed by more of the query (`beforeMore`), the final (or a compound final's second part)
+    ///   as the next syllable's initial: 뱃 → 배 ㅅ, 밗 → 박 ㅅ;
+    /// - a compound final, wherever the syllable is, as two initials: 곣 → 고 ㄱ ㅅ (its first part
+    ///   is followed by more of the query: its second part).
+    /// Empty when `s` is not a syllable or has no final. Every consonant returned is one of the
+    /// nineteen initials.
+    static func finalsAsInitials(_ s: Unicode.Scalar, beforeMore: Bool) -> [(syllable: UInt32, initials: [UInt32])] {
+        guard isSyllable(s) else { return [] }
+        let final = Int(s.value - 0xAC00) % 28
+        guard final > 0 else { return [] }
+        let letter = finals[final - 1]
+        let bare = s.value - UInt32(final)
+        guard let parts = compounds[letter] else { return beforeMore ? [(bare, [letter])] : [] }
+        // The first part alone as a final: its index among the finals, plus one.
+        let firstPartOnly = bare + UInt32(finals.firstIndex(of: parts[0])! + 1)
+        return (beforeMore ? [(firstPartOnly, [parts[1]])] : []) + [(bare, parts)]
+    }
+
     /// The keys of `s`, compounds split; nil when `s` is not Hangul.
     static func keys(of s: Unicode.Scalar) -> [UInt32]? {
         letters(of: s).map { $0.flatMap { compounds[$0] ?? [$0] } }

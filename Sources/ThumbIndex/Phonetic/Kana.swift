@@ -1,9 +1,23 @@
 /// Kana, and katakana folded to hiragana (as ``Fold/all`` folds them).
 enum Kana {
-    /// Hiragana, katakana (with the prolonged sound mark and the voicing marks).
+    /// Hiragana, katakana (with the prolonged sound mark and the voicing marks); not the separators
+    /// of the katakana block (゠ ・).
     static func isKana(_ s: Unicode.Scalar) -> Bool {
-        (0x3041...0x309F).contains(s.value) || (0x30A0...0x30FF).contains(s.value)
+        ((0x3041...0x309F).contains(s.value) || (0x30A0...0x30FF).contains(s.value)) && !isSeparator(s)
     }
+
+    /// The separators written inside katakana names, after the default fold: the middle dots ・
+    /// (also the halfwidth ･, which the fold makes ・) and ·, and the double hyphens ゠ and = (the
+    /// fold makes ＝ =): ジョン・スミス, ジャン＝ポール.
+    static func isSeparator(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x30FB, 0xFF65, 0x00B7, 0x30A0, 0x003D, 0xFF1D: true
+        default: false
+        }
+    }
+
+    /// What splits a reading into words and is no part of it: white space and the separators.
+    static func breaksReading(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || isSeparator(s) }
 
     /// `s` with katakana folded to hiragana.
     static func folded(_ s: Unicode.Scalar) -> Unicode.Scalar {
@@ -42,19 +56,61 @@ enum Kana {
 /// Romaji keys of kana readings, and the normalization that makes Kunrei and Nihon-shiki spellings
 /// count as Hepburn (see <doc:PhoneticSearch>).
 enum Romaji {
-    /// The replacements, in the order they are applied.
+    /// The replacements: a Kunrei or Nihon-shiki spelling and its Hepburn one.
     static let replacements: [([UInt8], [UInt8])] = [
         ("sya", "sha"), ("syu", "shu"), ("syo", "sho"), ("tya", "cha"), ("tyu", "chu"), ("tyo", "cho"),
         ("zya", "ja"), ("zyu", "ju"), ("zyo", "jo"), ("si", "shi"), ("ti", "chi"), ("tu", "tsu"),
         ("hu", "fu"), ("zi", "ji"), ("nn", "n"),
     ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
 
-    /// `key` with every replacement applied everywhere, in order.
+    /// Hepburn's own digraphs, passed over whole: `hu` is never read inside `shu` or `chu` (else
+    /// しゅう's key would be `sfuu`, found by `fu`).
+    static let digraphs: [[UInt8]] = [Array("sh".utf8), Array("ch".utf8)]
+
+    /// `key` normalized in one pass from left to right: at each position, a digraph of ``digraphs`` is
+    /// kept, or the first spelling of ``replacements`` that starts there is replaced, and the pass
+    /// goes on after it (a replacement's output is not read again); otherwise the letter is kept.
     static func normalized(_ key: [UInt8]) -> [UInt8] {
-        var key = key
-        for (from, to) in replacements { key = replacing(from, with: to, in: key) }
-        return key
+        var out: [UInt8] = []
+        out.reserveCapacity(key.count + key.count / 2)
+        var i = 0
+        scan: while i < key.count {
+            func startsHere(_ spelling: [UInt8]) -> Bool {
+                i + spelling.count <= key.count && key[i..<i + spelling.count].elementsEqual(spelling)
+            }
+            if let digraph = digraphs.first(where: startsHere) {
+                out += digraph
+                i += digraph.count
+                continue scan
+            }
+            if let (from, to) = replacements.first(where: { startsHere($0.0) }) {
+                out += to
+                i += from.count
+                continue scan
+            }
+            out.append(key[i])
+            i += 1
+        }
+        return out
     }
+
+    /// A romaji query's key: its letters, lowercased, normalized (``normalized(_:)``), when it is
+    /// made of ASCII letters and apostrophes with at least one letter; else nil. An apostrophe is a
+    /// syllable break (`shin'ichi`) and writes no letter, as in the keys, where ICU's is dropped.
+    static func queryKey(_ scalars: [Unicode.Scalar]) -> [UInt8]? {
+        var letters: [UInt8] = []
+        for s in scalars {
+            if s.isASCII && s.properties.isAlphabetic {
+                letters.append(UInt8(s.value) | 0x20)
+            } else if !isApostrophe(s) {
+                return nil
+            }
+        }
+        return letters.isEmpty ? nil : normalized(letters)
+    }
+
+    /// The apostrophe, typed or typographic.
+    static func isApostrophe(_ s: Unicode.Scalar) -> Bool { s == "'" || s == "\u{2019}" }
 
     /// The long vowels `ou`, `oo`, `uu` shortened to `o`, `o`, `u` (each everywhere, in this order).
     static func shortened(_ key: [UInt8]) -> [UInt8] {
@@ -103,18 +159,19 @@ struct ReadingKeys {
     var shortRomaji: Key = ([], [])
 
     /// The reading of an item, as words: its folded `reading` when it has one, else its folded text
-    /// `text` when that is kana; empty when neither.
+    /// `text` when that is kana (with white space and separators); empty when neither. White space
+    /// and the separators inside names (ジョン・スミス) split it into words (``Kana/breaksReading(_:)``).
     static func words(text: [Unicode.Scalar], reading: ArraySlice<UInt8>?) throws -> [[Unicode.Scalar]] {
         let scalars: [Unicode.Scalar]
         if let reading {
-            let folded = try Folding.fold(String(decoding: reading, as: UTF8.self), .diacritics)
+            let folded = try Folding.fold(String(decoding: reading, as: UTF8.self), .diacritics, locale: "")
             scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
-        } else if text.contains(where: Kana.isKana), text.allSatisfy({ Kana.isKana($0) || $0.properties.isWhitespace }) {
+        } else if text.contains(where: Kana.isKana), text.allSatisfy({ Kana.isKana($0) || Kana.breaksReading($0) }) {
             scalars = text
         } else {
             return []
         }
-        return scalars.split(whereSeparator: { $0.properties.isWhitespace }).map(Array.init)
+        return scalars.split(whereSeparator: Kana.breaksReading).map(Array.init)
     }
 
     /// The keys of a reading's words; `cache` keeps the romaji of words already seen.

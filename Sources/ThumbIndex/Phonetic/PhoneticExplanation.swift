@@ -33,7 +33,7 @@ package struct PhoneticExplanation: Sendable {
 
     /// The keys of an item shown as `text`, with `reading` (nil or empty: none).
     package init(text: String, reading: String?) throws {
-        let folded = try Folding.fold(text, .diacritics)
+        let folded = try Folding.fold(text, .diacritics, locale: "")
         let scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
         var lines: [Line] = []
         let table = HanReadings.shared

@@ -2,7 +2,7 @@ extension PhoneticIndex {
     /// Where the rules match `row` (whose displayed text is `text`) for `pq` in `mode`: UTF-16 ranges
     /// of `text`, widened to grapheme clusters, merged, in order. Empty when no rule matches.
     func ranges(ofRow row: Int, text: String, _ pq: PhoneticQuery, mode: MatchMode, main: TextIndex) throws -> [Range<Int>] {
-        let folded = try FoldedText(text, fold: .diacritics, withMap: true)
+        let folded = try FoldedText(text, fold: .diacritics, locale: "", withMap: true)
         let scalars = Array(String(decoding: folded.bytes, as: UTF8.self).unicodeScalars)
         var offsets: [Int] = [], offset = 0
         for s in scalars { offsets.append(offset); offset += UTF8.width(s) }
@@ -28,7 +28,7 @@ extension PhoneticIndex {
             let source = HangulKeys.initialsText(scalars).source
             for e in hangulInitials.initials.entries(ofRow: row) {
                 for k in hangulInitials.occurrences(query, inEntry: e, mode: mode) {
-                    add(scalars: Int(source[k])...Int(source[k + query.units.count - 1]))
+                    add(scalars: Int(source[k.lowerBound])...Int(source[k.upperBound - 1]))
                 }
             }
         }
@@ -37,10 +37,10 @@ extension PhoneticIndex {
         }
         if let kana = pq.kanaReading, kanaReadings.row(row, matches: kana, mode: mode) {
             guard readingIsText[row] else { return whole }
-            // The reading is the text without white space: find the query there, map back.
+            // The reading is the text without white space and separators: find the query there, map back.
             var compact: [UInt8] = [], source: [Int] = [], wordStarts = Set<Int>()
-            for (i, s) in scalars.enumerated() where !s.properties.isWhitespace {
-                if i == 0 || scalars[i - 1].properties.isWhitespace { wordStarts.insert(compact.count) }
+            for (i, s) in scalars.enumerated() where !Kana.breaksReading(s) {
+                if i == 0 || Kana.breaksReading(scalars[i - 1]) { wordStarts.insert(compact.count) }
                 let utf8 = Array(String(Kana.folded(s)).utf8)
                 compact += utf8
                 source += repeatElement(i, count: utf8.count)

@@ -6,7 +6,8 @@ extension PhoneticIndex {
         if let p = pq.pinyin { result = RowSet.union(result, pinyin.rows(matching: p, mode: mode)) }
         if let keys = pq.hangulKeys { result = RowSet.union(result, hangulKeys.rows(matching: keys, mode: mode)) }
         // One consonant alone: its initials matches are keys matches too (a syllable's first key).
-        if pq.hangulInitials != nil && pq.hangulUnits.count > 1 {
+        let oneConsonant = pq.hangulUnits.count == 1 && !HangulKeys.isSyllable(Unicode.Scalar(pq.hangulUnits[0])!)
+        if pq.hangulInitials != nil && !oneConsonant {
             result = RowSet.union(result, hangulInitials.rows(HangulInitialsIndex.Query(pq), mode: mode))
         }
         if let kana = pq.kanaReading { result = RowSet.union(result, kanaReadings.rows(matching: kana, mode: mode)) }

@@ -9,22 +9,24 @@ struct PhoneticQuery: Sendable, Equatable {
     let pinyin: [Unicode.Scalar]?
     /// Korean: the keys of the query (UTF-8 compatibility jamo) when it holds Hangul.
     let hangulKeys: [UInt8]?
-    /// Korean: the initials of the query's units when it is syllables and initial consonants with at
-    /// least one consonant; with the units: a syllable's scalar value, or a consonant's
-    /// compatibility jamo.
+    /// Korean: the initials of the query's units when it is syllables and initial consonants and one
+    /// of its readings has a consonant (one typed, or a final read as initials:
+    /// ``HangulKeys/finalsAsInitials(_:beforeMore:)``); with the units: a syllable's scalar value, or
+    /// a consonant's compatibility jamo. The initials are those of the units as typed (no final
+    /// read as initials); empty units and nil initials when the rule cannot match.
     let hangulInitials: [UInt8]?
     let hangulUnits: [UInt32]
     /// Japanese: the ordinary folded query with katakana folded to hiragana.
     let kana: [UInt8]?
-    /// Japanese: the query without white space, katakana folded, when it is all kana.
+    /// Japanese: the query without white space and separators, katakana folded, when it is all kana.
     let kanaReading: [UInt8]?
-    /// Japanese: the normalized romaji query when the query is all ASCII letters.
+    /// Japanese: the normalized romaji query when the query is ASCII letters and apostrophes.
     let romaji: [UInt8]?
 
     /// The phonetic keys of `query` for `rules` (nil when no rule can match).
     init?(_ query: String, rules: PhoneticRules) throws {
         guard !rules.isEmpty else { return nil }
-        let folded = try Folding.foldQuery(query, .diacritics)
+        let folded = try Folding.foldQuery(query, .diacritics, locale: "")
         guard !folded.isEmpty else { return nil }
         let scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
         let compact = scalars.filter { !$0.properties.isWhitespace }
@@ -39,21 +41,30 @@ struct PhoneticQuery: Sendable, Equatable {
         var keys: [UInt8]? = nil, initials: [UInt8]? = nil, units: [UInt32] = []
         if rules.contains(.korean), HangulKeys.containsHangul(compact) {
             keys = HangulKeys.keyText(compact).bytes
-            var consonants = 0, bytes: [UInt8] = [], ok = true
+            var ok = true
             for s in compact {
                 if HangulKeys.isSyllable(s) {
                     units.append(s.value)
-                    bytes.append(contentsOf: String(Unicode.Scalar(HangulKeys.initial(ofSyllable: s))!).utf8)
                 } else if let c = HangulKeys.initialConsonant(s) {
                     units.append(c)
-                    consonants += 1
-                    bytes.append(contentsOf: String(Unicode.Scalar(c)!).utf8)
                 } else {
                     ok = false
                     break
                 }
             }
-            if ok && consonants > 0 { initials = bytes } else { units = [] }
+            let typedConsonant = units.contains { !HangulKeys.isSyllable(Unicode.Scalar($0)!) }
+            let finalsAsInitials = units.indices.contains { i in
+                !HangulKeys.finalsAsInitials(Unicode.Scalar(units[i])!, beforeMore: i + 1 < units.count).isEmpty
+            }
+            if ok && (typedConsonant || finalsAsInitials) {
+                initials = units.flatMap { unit in
+                    let s = Unicode.Scalar(unit)!
+                    let initial = HangulKeys.isSyllable(s) ? HangulKeys.initial(ofSyllable: s) : unit
+                    return Array(String(Unicode.Scalar(initial)!).utf8)
+                }
+            } else {
+                units = []
+            }
         }
         hangulKeys = keys
         hangulInitials = initials
@@ -61,10 +72,11 @@ struct PhoneticQuery: Sendable, Equatable {
 
         if rules.contains(.japanese) {
             kana = Kana.folded(folded)
-            let kanaCompact = Kana.folded(Array(String(String.UnicodeScalarView(compact)).utf8))
-            kanaReading = compact.allSatisfy(Kana.isKana) ? kanaCompact : nil
-            romaji = compact.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic })
-                ? Romaji.normalized(Array(String(String.UnicodeScalarView(compact)).utf8)) : nil
+            // The separators inside names are no part of a reading, nor of a kana query.
+            let kanaCompact = compact.filter { !Kana.isSeparator($0) }
+            kanaReading = !kanaCompact.isEmpty && kanaCompact.allSatisfy(Kana.isKana)
+                ? Kana.folded(Array(String(String.UnicodeScalarView(kanaCompact)).utf8)) : nil
+            romaji = Romaji.queryKey(compact)
         } else {
             kana = nil
             kanaReading = nil
@@ -84,8 +96,17 @@ struct PhoneticQuery: Sendable, Equatable {
             default: false
             }
         }
+        // The initial-consonant rule narrows when the units extend the shorter query's units, unless
+        // the shorter one ended with a syllable whose final the longer one may read as the next
+        // syllable's initial (뱃, then 뱃ㅇ, which finds 배상은).
+        let lastReadsMore = shorter.hangulUnits.last.map { unit in
+            let s = Unicode.Scalar(unit)!
+            return HangulKeys.finalsAsInitials(s, beforeMore: true).count > HangulKeys.finalsAsInitials(s, beforeMore: false).count
+        } ?? false
+        let unitsNarrow = hangulUnits.starts(with: shorter.hangulUnits)
+            && !(lastReadsMore && hangulUnits.count > shorter.hangulUnits.count)
         return rules == shorter.rules && extends(pinyin, shorter.pinyin)
-            && extends(hangulKeys, shorter.hangulKeys) && extends(hangulInitials, shorter.hangulInitials)
+            && extends(hangulKeys, shorter.hangulKeys) && extends(hangulInitials, shorter.hangulInitials) && unitsNarrow
             && extends(kana, shorter.kana) && extends(kanaReading, shorter.kanaReading)
             && extends(romaji, shorter.romaji)
     }

@@ -26,6 +26,8 @@ struct ParsedQuery: Sendable, Equatable {
     let query: String
     /// The fold and the mode of every term.
     let fold: Fold
+    /// The ICU locale ID the ``Fold/locale`` fold follows.
+    let locale: String
     let mode: MatchMode
     /// The phonetic rules applied (the dial pad reads pinyin under the Chinese ones, romaji under the
     /// Japanese ones).
@@ -47,12 +49,14 @@ struct ParsedQuery: Sendable, Equatable {
     /// Whether every row matches (nothing typed).
     var isEmpty: Bool { terms.isEmpty && dialpad == nil }
 
-    /// Parses `query` for `fold`, `mode` and the phonetic `rules`.
+    /// Parses `query` for `fold` (``Fold/locale`` follows the ICU locale ID `locale`), `mode` and the
+    /// phonetic `rules`.
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    init(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = [],
+    init(_ query: String, fold: Fold = .locale, locale: String, mode: MatchMode = .contains, rules: PhoneticRules = [],
          dialpad: Bool = false) throws {
         self.query = query
         self.fold = fold
+        self.locale = locale
         self.mode = mode
         self.rules = rules
         let trimmed = IndexedCollation.trimmed(query)
@@ -86,7 +90,7 @@ struct ParsedQuery: Sendable, Equatable {
         var terms: [Term] = []
         for piece in pieces {
             let text = String(String.UnicodeScalarView(piece))
-            let folded = try Folding.foldQuery(text, fold)
+            let folded = try Folding.foldQuery(text, fold, locale: locale)
             guard !folded.isEmpty else { continue }  // a term that folds to nothing (a lone mark) asks nothing
             terms.append(Term(text: text, folded: folded, phonetic: try PhoneticQuery(text, rules: rules),
                               phoneDigits: mode == .prefix ? nil : Self.phoneDigits(Substring(text))))

@@ -1,8 +1,13 @@
 /// How much of the difference between two spellings search ignores.
 ///
-/// Each fold includes the one before it. Search compares the folded item with the folded query, so
-/// "cafe" finds "Café" under ``diacritics`` but not under ``case``.
+/// Search compares the folded item with the folded query, so "cafe" finds "Café" under ``diacritics``
+/// but not under ``case``. ``case``, ``diacritics`` and ``all`` each include the one before them and
+/// are the same for every locale; ``locale``, the default, is what the listing's language equates
+/// (see <doc:SearchInEveryLanguage>).
 ///
+/// - ``locale``: the listing's locale's CLDR `search` collation at primary strength, as ICU's
+///   StringSearch decides: in Swedish "ost" does not find "Östlund", in German "mueller" finds
+///   "Müller", in Turkish "ı" and "i" stay apart.
 /// - ``case``: NFKC_Casefold (ICU's `nfkc_cf`). Folds case, width ("ＡＢＣ" = "abc"), compatibility
 ///   forms and ligatures ("ﬁ" = "fi"), "ß" = "ss", final sigma ("ς" = "σ").
 /// - ``diacritics``: ``case``, then the nonspacing marks (general category Mn) of every combining
@@ -14,10 +19,13 @@
 /// - ``all``: ``diacritics``, plus katakana = hiragana and the letters read as their base letter:
 ///   ø = o, ł = l, đ = d, ħ = h, æ = ae, œ = oe, ı = i.
 public enum Fold: String, Sendable, CaseIterable, Codable {
+    /// What the listing's locale equates when searching (its CLDR `search` collation at primary
+    /// strength). The default.
+    case locale
     /// Case, width and compatibility forms (NFKC_Casefold).
     case `case`
     /// ``case`` plus the diacritics of Latin, Greek and Cyrillic letters, Arabic tashkeel and Hebrew
-    /// points. The default.
+    /// points, whatever the locale.
     case diacritics
     /// ``diacritics`` plus kana and letters read as their base letter (ø, ł, đ, ħ, æ, œ, ı).
     case all
@@ -36,27 +44,36 @@ public enum MatchMode: String, Sendable, CaseIterable, Codable {
 
 /// The folding routine: every piece of search text, indexed item or query, goes through here.
 enum Folding {
-    /// The folded UTF-8 of `text`, without an offset map.
-    static func fold(_ text: String, _ fold: Fold) throws -> [UInt8] {
-        try FoldedText(text, fold: fold, withMap: false).bytes
+    /// The folded UTF-8 of `text`, without an offset map. `locale` (an ICU locale ID, "" for root)
+    /// is read by the ``Fold/locale`` fold only.
+    static func fold(_ text: String, _ fold: Fold, locale: String) throws -> [UInt8] {
+        try FoldedText(text, fold: fold, locale: locale, withMap: false).bytes
     }
 
     /// The whitespace-trimmed, folded query: leading and trailing Unicode White_Space is dropped
     /// before folding.
-    static func foldQuery(_ query: String, _ fold: Fold) throws -> [UInt8] {
+    static func foldQuery(_ query: String, _ fold: Fold, locale: String) throws -> [UInt8] {
         let trimmed = IndexedCollation.trimmed(query)
-        return trimmed.isEmpty ? [] : try Folding.fold(String(trimmed), fold)
+        return trimmed.isEmpty ? [] : try Folding.fold(String(trimmed), fold, locale: locale)
     }
 
-    /// The three folds of many strings, laid out like the input.
+    /// The locale fold of every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`): the
+    /// folded bytes back to back and `count + 1` offsets into them.
+    static func foldLocaleBatch(locale: String, utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>)
+        throws -> (text: [UInt8], offsets: [UInt32]) {
+        let batch = try ICU.FoldBatch(locale: ICU.LocaleFold(locale), utf8: utf8, offsets: offsets)
+        return (batch.text(Fold.locale.bridgeValue), batch.offsets(Fold.locale.bridgeValue))
+    }
+
+    /// The three folds that need no locale of many strings, laid out like the input.
     struct Batch {
         /// Folded bytes and `count + 1` offsets, indexed by `Fold.bridgeValue`.
         var texts: [[UInt8]]
         var offsets: [[UInt32]]
     }
 
-    /// Folds every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`) with all three folds in
-    /// one bridge call.
+    /// Folds every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`) with the three folds
+    /// that need no locale in one bridge call.
     ///
     /// - Complexity: O(total length); pure-ASCII strings take a fast path inside the bridge.
     static func foldBatch(utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) throws -> Batch {

@@ -9,11 +9,13 @@ struct FoldedText: Sendable {
     private let spanStarts: [Int32]
     private let spanEnds: [Int32]
 
-    /// Folds `text` with `fold`; with `withMap`, also records where each folded byte came from.
-    init(_ text: String, fold: Fold, withMap: Bool) throws {
+    /// Folds `text` with `fold` (``Fold/locale`` reads the ICU locale ID `locale`, "" for root); with
+    /// `withMap`, also records where each folded byte came from.
+    init(_ text: String, fold: Fold, locale: String, withMap: Bool) throws {
         var text = text
+        let localeFold = fold == .locale ? try ICU.LocaleFold(locale) : nil
         let folded = try text.withUTF8 { utf8 in
-            try ICU.fold(utf8, fold: fold.bridgeValue, withMap: withMap)
+            try ICU.fold(utf8, fold: fold.bridgeValue, locale: localeFold, withMap: withMap)
         }
         bytes = folded.bytes
         spanStarts = folded.spanStarts

@@ -4,10 +4,10 @@ extension MatchRanges {
     /// edits, then first, then longest), a term without at each of its exact occurrences; widened to
     /// grapheme clusters, merged when they overlap or touch, in order.
     /// - Throws: `ICUError` when ICU cannot fold or break the text.
-    static func approximateRanges(of terms: [(folded: [UInt8], edits: Int)], in text: String, fold: Fold,
+    static func approximateRanges(of terms: [(folded: [UInt8], edits: Int)], in text: String, fold: Fold, locale: String,
                                   mode: MatchMode) throws -> [Range<Int>] {
         guard !terms.isEmpty else { return [] }
-        let folded = try FoldedText(text, fold: fold, withMap: true)
+        let folded = try FoldedText(text, fold: fold, locale: locale, withMap: true)
         let wordStarts = mode == .words ? try folded.bytes.withUnsafeBufferPointer { try ICU.wordStarts($0) } : []
         // The folded text as scalars, with the byte offset of each (and of the end).
         var scalars: [UInt32] = [], offsets: [Int] = []

@@ -2,16 +2,16 @@
 enum MatchRanges {
     /// The UTF-16 ranges of `text` where the folded query `q` (non-empty) matches in `mode`, widened to
     /// grapheme clusters, merged when they overlap or touch, in order.
-    static func ranges(of q: [UInt8], in text: String, fold: Fold, mode: MatchMode) throws -> [Range<Int>] {
-        try ranges(of: [q], in: text, fold: fold, mode: mode)
+    static func ranges(of q: [UInt8], in text: String, fold: Fold, locale: String, mode: MatchMode) throws -> [Range<Int>] {
+        try ranges(of: [q], in: text, fold: fold, locale: locale, mode: mode)
     }
 
     /// The UTF-16 ranges of `text` where any of the folded queries `queries` (each non-empty) match
     /// in `mode`, each query's occurrences found on its own: the text is folded (and broken into
     /// words) once for all of them.
-    static func ranges(of queries: [[UInt8]], in text: String, fold: Fold, mode: MatchMode) throws -> [Range<Int>] {
+    static func ranges(of queries: [[UInt8]], in text: String, fold: Fold, locale: String, mode: MatchMode) throws -> [Range<Int>] {
         guard !queries.isEmpty else { return [] }
-        let folded = try FoldedText(text, fold: fold, withMap: true)
+        let folded = try FoldedText(text, fold: fold, locale: locale, withMap: true)
         let wordStarts = mode == .words ? try folded.bytes.withUnsafeBufferPointer { try ICU.wordStarts($0) } : []
         var found: [Range<Int>] = []
         for q in queries { found += try occurrences(of: q, in: folded.bytes, mode: mode, wordStarts: wordStarts) }

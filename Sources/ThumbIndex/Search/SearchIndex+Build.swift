@@ -10,8 +10,8 @@ extension SearchIndex {
     ///   - progress: Called now and then with the fraction done, from 0 to 1, possibly from another thread.
     /// - Complexity: O(n log n) for n bytes of folded text, whatever the text (folding and word breaks
     ///   are linear; the suffix sort is O(n log n) on names and on long repeats alike).
-    init(texts: [String], readings: [String]? = nil, progress: ((Double) -> Void)? = nil) throws {
-        try self.init(texts: TextColumn(texts), readings: readings.map(TextColumn.init), progress: progress)
+    init(texts: [String], readings: [String]? = nil, locale: String = "", progress: ((Double) -> Void)? = nil) throws {
+        try self.init(texts: TextColumn(texts), readings: readings.map(TextColumn.init), locale: locale, progress: progress)
     }
 
     /// Indexes the rows of `texts`, sharing its storage (a listing's texts are not copied).
@@ -22,34 +22,40 @@ extension SearchIndex {
     /// With `phoneticKeys` false no phonetic keys are built (for measuring what they cost): the
     /// phonetic rules then find nothing.
     /// `fields` are the columns searched besides the text (a text index or a phone index each); phone
-    /// numbers without a region of their own are read in `defaultRegion`.
+    /// numbers without a region of their own are read in `defaultRegion`. The ``Fold/locale`` fold
+    /// follows the search collation of the ICU locale ID `locale` ("" for root).
     init(texts: TextColumn, readings: TextColumn? = nil, phoneticKeys: Bool = true, fields: [FieldColumn] = [],
-         defaultRegion: String? = nil, progress: ((Double) -> Void)? = nil) throws {
+         defaultRegion: String? = nil, locale: String = "", progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)
         let originals = texts.bytes
         let originalStarts = texts.offsets.map { UInt32($0) }
 
         let folded = try Self.foldAll(originals: originals, starts: originalStarts)
+        let localeFolded = try Self.foldLocale(locale, originals: originals, starts: originalStarts)
         progress?(0.4)
         let d = Int(Fold.diacritics.bridgeValue)
-        let variantSources = [Fold.case, Fold.all].map { fold in
-            Self.differingRows(folded, fold: Int(fold.bridgeValue), from: d, rowCount: texts.count)
+        let main = (text: folded.texts[d], starts: folded.offsets[d])
+        let variantSources = [(folded.texts[Int(Fold.case.bridgeValue)], folded.offsets[Int(Fold.case.bridgeValue)]),
+                              (folded.texts[Int(Fold.all.bridgeValue)], folded.offsets[Int(Fold.all.bridgeValue)]),
+                              localeFolded].map { fold in
+            Self.differingRows(fold, from: main, rowCount: texts.count)
         }
         progress?(0.5)
 
-        // Main index and both variants, in parallel.
-        let indexes = try Parallel.map(3) { i in
-            let (text, starts) = i == 0 ? (folded.texts[d], folded.offsets[d]) : (variantSources[i - 1].text, variantSources[i - 1].starts)
+        // Main index and the three variants, in parallel.
+        let indexes = try Parallel.map(4) { i in
+            let (text, starts) = i == 0 ? main : (variantSources[i - 1].text, variantSources[i - 1].starts)
             return TextIndex(text: text, starts: starts, wordStarts: try Self.wordStarts(text: text, starts: starts))
         }
-        let variants = (0..<2).map { i in
+        let variants = (0..<3).map { i in
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
         }
         progress?(0.9)
         storage = try Storage(texts: texts, main: indexes[0], caseVariant: variants[0], allVariant: variants[1],
-                              readings: readings, phoneticKeys: phoneticKeys,
-                              fields: Self.fieldIndexes(fields, rowCount: texts.count, defaultRegion: defaultRegion))
+                              localeVariant: variants[2], locale: locale, readings: readings, phoneticKeys: phoneticKeys,
+                              fields: Self.fieldIndexes(fields, rowCount: texts.count, defaultRegion: defaultRegion,
+                                                        locale: locale))
         progress?(1)
     }
 
@@ -57,16 +63,18 @@ extension SearchIndex {
     /// indexes are built, nothing else.
     /// - Throws: `LimitError`, `ICUError` (see ``init(texts:readings:phoneticKeys:fields:defaultRegion:progress:)``).
     func adding(fields: [FieldColumn], defaultRegion: String?) throws -> SearchIndex {
-        SearchIndex(storage: Storage(storage, fields: try Self.fieldIndexes(fields, rowCount: count, defaultRegion: defaultRegion)))
+        SearchIndex(storage: Storage(storage, fields: try Self.fieldIndexes(fields, rowCount: count, defaultRegion: defaultRegion,
+                                                                            locale: storage.locale)))
     }
 
-    /// The indexes of the searched columns: a text index (no phonetic keys) or a phone index each.
-    static func fieldIndexes(_ fields: [FieldColumn], rowCount: Int, defaultRegion: String?) throws -> [FieldIndex] {
+    /// The indexes of the searched columns: a text index (no phonetic keys, the locale fold of
+    /// `locale`) or a phone index each.
+    static func fieldIndexes(_ fields: [FieldColumn], rowCount: Int, defaultRegion: String?, locale: String) throws -> [FieldIndex] {
         try fields.map { column -> FieldIndex in
             precondition(column.values.count == rowCount, "SearchIndex: a field value per row")
             switch column.kind {
             case .text:
-                return FieldIndex(name: column.name, kind: .text(try SearchIndex(texts: column.values, phoneticKeys: false)))
+                return FieldIndex(name: column.name, kind: .text(try SearchIndex(texts: column.values, phoneticKeys: false, locale: locale)))
             case .phone:
                 return FieldIndex(name: column.name, kind: .phone(try PhoneIndex(values: column.values, regions: column.regions,
                                                                                  defaultRegion: defaultRegion)))
@@ -101,15 +109,39 @@ extension SearchIndex {
         return Folding.Batch(texts: texts, offsets: offsets)
     }
 
-    /// The rows whose text under `fold` differs from their text under `reference`, with those texts.
-    private static func differingRows(_ folded: Folding.Batch, fold: Int, from reference: Int, rowCount: Int)
+    /// The locale fold of every row, folded in parallel chunks and joined.
+    private static func foldLocale(_ locale: String, originals: [UInt8], starts: [UInt32]) throws -> (text: [UInt8], starts: [UInt32]) {
+        let rowCount = starts.count - 1
+        let chunks = Parallel.chunks(rowCount, minimumSize: 4096)
+        let parts = try originals.withUnsafeBufferPointer { utf8 in
+            try starts.withUnsafeBufferPointer { starts in
+                try Parallel.map(chunks.count) { i in
+                    let rows = chunks[i]
+                    let slice = UnsafeBufferPointer(rebasing: starts[rows.lowerBound...rows.upperBound])
+                    return try Folding.foldLocaleBatch(locale: locale, utf8: utf8, offsets: slice)
+                }
+            }
+        }
+        var text: [UInt8] = []
+        var offsets: [UInt32] = [0]
+        for part in parts {
+            let base = UInt32(text.count)
+            try Limits.check(foldedBytes: text.count + part.text.count)
+            text.append(contentsOf: part.text)
+            offsets.append(contentsOf: part.offsets.dropFirst().map { $0 + base })
+        }
+        return (text, offsets)
+    }
+
+    /// The rows whose folded text `a` differs from their folded text `b`, with those texts.
+    private static func differingRows(_ a: (text: [UInt8], starts: [UInt32]), from b: (text: [UInt8], starts: [UInt32]), rowCount: Int)
         -> (rows: [UInt32], isVariant: BitSet, text: [UInt8], starts: [UInt32]) {
         var rows = [UInt32]()
         var isVariant = BitSet(count: rowCount)
         var text = [UInt8]()
         var starts: [UInt32] = [0]
-        let a = folded.texts[fold], aStarts = folded.offsets[fold]
-        let b = folded.texts[reference], bStarts = folded.offsets[reference]
+        let (aStarts, bStarts) = (a.starts, b.starts)
+        let (a, b) = (a.text, b.text)
         for row in 0..<rowCount {
             let aRange = Int(aStarts[row])..<Int(aStarts[row + 1])
             let bRange = Int(bStarts[row])..<Int(bStarts[row + 1])

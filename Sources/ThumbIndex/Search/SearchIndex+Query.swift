@@ -13,9 +13,10 @@ extension SearchIndex {
     /// - Complexity: per term, O(|term| log n) to find the matches plus O(k) for its k occurrences;
     ///   terms after the rarest are checked on its rows when that is cheaper.
     /// - Throws: `ICUError` when ICU cannot fold the query.
-    func search(_ query: String, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = [],
+    func search(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains, rules: PhoneticRules = [],
                 dialpad: Bool = false) throws -> SearchResult {
-        try result(for: ParsedQuery(query, fold: fold, mode: mode, rules: rules, dialpad: dialpad), refining: nil)
+        try result(for: ParsedQuery(query, fold: fold, locale: storage.locale, mode: mode, rules: rules, dialpad: dialpad),
+                   refining: nil)
     }
 
     /// The result for a parsed query, refining `previous` when that is cheaper than a fresh search and
@@ -116,7 +117,7 @@ extension SearchIndex {
     /// How many suffixes of the text start with `q` (with the variant of `fold`, or of either when nil).
     func keyHitCount(_ q: [UInt8], fold: Fold?) -> Int {
         var hits = storage.main.hitCount(q)
-        let variants = fold.map { storage.variant($0).map { [$0] } ?? [] } ?? [storage.caseVariant, storage.allVariant]
+        let variants = fold.map { storage.variant($0).map { [$0] } ?? [] } ?? [storage.caseVariant, storage.allVariant, storage.localeVariant]
         for variant in variants where !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
         return hits
     }

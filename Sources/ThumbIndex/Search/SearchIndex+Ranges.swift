@@ -17,7 +17,7 @@ extension SearchIndex {
         if let edits = result.approximate { return try approximateMatchRanges(ofRow: row, in: result, edits: edits) }
         let text = text(ofRow: row)
         if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text, digits, rules: parsed.rules) }
-        var ranges = try MatchRanges.ranges(of: parsed.terms.map(\.folded), in: text, fold: parsed.fold, mode: parsed.mode)
+        var ranges = try MatchRanges.ranges(of: parsed.terms.map(\.folded), in: text, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
         for term in parsed.terms {
             if let phonetic = term.phonetic {
                 ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
@@ -45,7 +45,7 @@ extension SearchIndex {
                 // Fold the value only when a term is in it (most page rows match in their text alone).
                 let terms = parsed.terms.map(\.folded).filter { index.keyRow(row, matches: $0, fold: parsed.fold, mode: parsed.mode) }
                 if !terms.isEmpty {
-                    ranges = try MatchRanges.ranges(of: terms, in: index.text(ofRow: row), fold: parsed.fold, mode: parsed.mode)
+                    ranges = try MatchRanges.ranges(of: terms, in: index.text(ofRow: row), fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
                 }
             case .phone(let phone):
                 let digits = parsed.dialpad.map { [$0] }
@@ -69,7 +69,7 @@ extension SearchIndex {
             if !Dialpad.matchedSources(digits, in: words).isEmpty { return [0..<text.utf16.count] }  // as romaji matches are shown
         }
         guard !sources.isEmpty else { return [] }
-        let folded = try FoldedText(text, fold: .all, withMap: true)
+        let folded = try FoldedText(text, fold: .all, locale: "", withMap: true)
         var offsets: [Int] = [], offset = 0
         for s in scalars { offsets.append(offset); offset += UTF8.width(s) }
         offsets.append(offset)

@@ -117,7 +117,8 @@ extension SearchIndex {
     func approximateMatchRanges(ofRow row: Int, in result: SearchResult, edits: Int) throws -> [Range<Int>] {
         let parsed = result.parsed
         let terms = zip(parsed.terms, parsed.termEdits(atMost: edits)).map { ($0.0.folded, $0.1) }
-        return try MatchRanges.approximateRanges(of: terms, in: text(ofRow: row), fold: parsed.fold, mode: parsed.mode)
+        return try MatchRanges.approximateRanges(of: terms, in: text(ofRow: row), fold: parsed.fold, locale: parsed.locale,
+                                                 mode: parsed.mode)
     }
 
     /// Where an approximate `result` matched `row` in the searched text columns, as
@@ -137,7 +138,7 @@ extension SearchIndex {
             guard !matched.isEmpty else { continue }
             let value = index.text(ofRow: row)
             let ranges = try MatchRanges.approximateRanges(of: matched.map { ($0.term.folded, $0.edits) }, in: value,
-                                                           fold: parsed.fold, mode: parsed.mode)
+                                                           fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
             if !ranges.isEmpty { matches.append(FieldMatch(field: field.name, text: value, ranges: ranges)) }
         }
         return matches

@@ -14,11 +14,12 @@
 ///
 /// ## How the folds are indexed
 ///
-/// The default fold, ``Fold/diacritics``, is indexed for every row. The other two folds are indexed
-/// only for the rows whose folded text differs from the diacritics fold (a row with "é" for
-/// ``Fold/case``, a row with "ø" or katakana for ``Fold/all``); for every other row the diacritics text
-/// *is* its text under that fold. A query under ``Fold/case`` therefore searches the main index (skipping
-/// the rows that differ) and the small index of the rows that differ, and merges the two. The trade-off:
+/// The ``Fold/diacritics`` fold is indexed for every row. The other folds are indexed only for the rows
+/// whose folded text differs from the diacritics fold (a row with "é" for ``Fold/case``, a row with
+/// "ø" or katakana for ``Fold/all``, a Swedish row with "ü" or a Turkish one with "I" for
+/// ``Fold/locale``); for every other row the diacritics text *is* its text under that fold. A query
+/// under ``Fold/case`` therefore searches the main index (skipping the rows that differ) and the small
+/// index of the rows that differ, and merges the two. The trade-off:
 /// indexing every fold in full would triple the memory; indexing only the coarsest fold and checking the
 /// candidates would cost a check per candidate on every keystroke (and folding is not monotone: "q̈"
 /// matches a lone U+0308 under ``Fold/case`` but its coarser folds have no mark left, so candidates of a
@@ -44,6 +45,10 @@ struct SearchIndex: Sendable {
         let caseVariant: FoldVariant
         /// Rows whose `all` fold differs from their diacritics fold.
         let allVariant: FoldVariant
+        /// Rows whose locale fold differs from their diacritics fold.
+        let localeVariant: FoldVariant
+        /// The ICU locale ID whose search collation the locale fold follows ("" for root).
+        let locale: String
         /// The phonetic keys of the rows with Han, Hangul or kana (built from `main` and the readings).
         let phonetic: PhoneticIndex
 
@@ -55,12 +60,15 @@ struct SearchIndex: Sendable {
         let dialpad = LazyValue<DialpadIndex>()
 
         /// With `phoneticKeys` false the phonetic index is left empty (for measuring what the keys cost).
-        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant, readings: TextColumn?,
-             phoneticKeys: Bool = true, fields: [FieldIndex] = []) throws {
+        init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant,
+             localeVariant: FoldVariant, locale: String, readings: TextColumn?, phoneticKeys: Bool = true,
+             fields: [FieldIndex] = []) throws {
             self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
             self.allVariant = allVariant
+            self.localeVariant = localeVariant
+            self.locale = locale
             self.readings = readings
             self.fields = fields
             phonetic = try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys)
@@ -72,6 +80,8 @@ struct SearchIndex: Sendable {
             main = other.main
             caseVariant = other.caseVariant
             allVariant = other.allVariant
+            localeVariant = other.localeVariant
+            locale = other.locale
             phonetic = other.phonetic
             readings = other.readings
             self.fields = fields
@@ -82,6 +92,7 @@ struct SearchIndex: Sendable {
             case .case: caseVariant
             case .diacritics: nil
             case .all: allVariant
+            case .locale: localeVariant
             }
         }
     }
@@ -98,7 +109,7 @@ struct SearchIndex: Sendable {
     /// (a listing keeps that array anyway).
     var byteCount: Int {
         storage.main.byteCount + storage.caseVariant.byteCount + storage.allVariant.byteCount
-            + storage.phonetic.byteCount + fieldByteCount + (storage.dialpad.ifBuilt?.byteCount ?? 0)
+            + storage.localeVariant.byteCount + storage.phonetic.byteCount + fieldByteCount + (storage.dialpad.ifBuilt?.byteCount ?? 0)
     }
 
     /// The bytes of the searched columns' indexes (part of ``byteCount``; their values not counted).

@@ -27,7 +27,7 @@ struct SearchSession: Sendable {
     private static let historyLimit = 64
 
     /// A session over `index` that matches with `fold` and `mode`.
-    init(index: SearchIndex, fold: Fold = .diacritics, mode: MatchMode = .contains, rules: PhoneticRules = [],
+    init(index: SearchIndex, fold: Fold = .locale, mode: MatchMode = .contains, rules: PhoneticRules = [],
          dialpad: Bool = false) {
         self.index = index
         self.fold = fold
@@ -43,7 +43,7 @@ struct SearchSession: Sendable {
     ///   row) and a fresh search.
     /// - Throws: `ICUError` when ICU cannot fold the query.
     mutating func type(_ fullQuery: String) throws -> SearchResult {
-        let parsed = try ParsedQuery(fullQuery, fold: fold, mode: mode, rules: rules, dialpad: dialpad)
+        let parsed = try ParsedQuery(fullQuery, fold: fold, locale: index.storage.locale, mode: mode, rules: rules, dialpad: dialpad)
         while let last = history.last, !(parsed.asksTheSame(as: last.parsed) || parsed.narrows(last.parsed)) {
             history.removeLast()
         }

@@ -1,7 +1,7 @@
 import ThumbIndex
 
 /// The validated parameters of a filtered request:
-/// `q` (at most 256 characters), `fold` (case, diacritics, all), `mode` (contains, prefix, words),
+/// `q` (at most 256 characters), `fold` (locale, case, diacritics, all), `mode` (contains, prefix, words),
 /// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `typos` (auto, off), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
 /// ignored (cache busters welcome). `package` so that the fuzz target FuzzQueryString (Fuzz/) can
 /// drive it.
@@ -14,7 +14,7 @@ package struct FilterQuery: Sendable, Hashable {
     package static let defaultLimit = 100
 
     package var q = ""
-    package var fold = Fold.diacritics
+    package var fold = Fold.locale
     package var mode = MatchMode.contains
     /// Whether items are also found by how they sound (see ``Phonetic``); the server's default
     /// (`serve --phonetic`) when the request gives none.

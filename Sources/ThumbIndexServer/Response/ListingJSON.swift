@@ -30,7 +30,7 @@ enum ListingJSON {
 
     /// The filtered listing with one page of rows:
     /// ```json
-    /// {"listing": "contacts", "q": "an 844", "fold": "diacritics", "mode": "contains", "phonetic": "auto",
+    /// {"listing": "contacts", "q": "an 844", "fold": "locale", "mode": "contains", "phonetic": "auto",
     ///  "dialpad": false, "typos": "auto", "offset": 0, "limit": 100, "total": 42,
     ///  "indexTitles": ["{search}", "A", "B"],
     ///  "sections": [{"title": "A", "indexTitle": "A", "index": 1, "count": 3, "offset": 0,

@@ -11,7 +11,10 @@ import ThumbIndexStore
 /// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it is
 /// folded into the delta, and when the pending edits pass ``mergeAfter(_:)`` everything is merged
 /// into a new base — both on a background queue, from a snapshot, while writes go on; the edits
-/// made meanwhile are applied again to the result before it is swapped in.
+/// made meanwhile are applied again to the result before it is swapped in. (The library's
+/// `EditableListing` does the same for an app, without a store; both take their thresholds from
+/// `EditableListing.MergePolicy`. This writer keeps its own loop because each swap must follow the
+/// store's committed transaction, and a merge's result is saved with the store's version.)
 ///
 /// `@unchecked Sendable`: `jobs` is read and written on `queue` only, and the other properties
 /// are immutable.
@@ -41,8 +44,11 @@ package final class ListingWriter: @unchecked Sendable {
         var edits: [LiveEdit] = []
     }
 
-    package init(catalog: ListingCatalog, store: ListingStore, logger: Logger, compactAfter: Int = 64,
-                 mergeAfter: @escaping @Sendable (Int) -> Int = { max(4096, $0 / 100) },
+    /// `compactAfter` and `mergeAfter` default to the library's ``EditableListing/MergePolicy/automatic``,
+    /// the thresholds an app's editable listing has.
+    package init(catalog: ListingCatalog, store: ListingStore, logger: Logger,
+                 compactAfter: Int = EditableListing.MergePolicy.automatic.compactAfter,
+                 mergeAfter: @escaping @Sendable (Int) -> Int = { EditableListing.MergePolicy.automatic.mergeThreshold(forCount: $0) },
                  savedIndexes: SavedIndexes? = nil, names: Bool = false) {
         self.catalog = catalog
         self.store = store

@@ -10,9 +10,11 @@ struct FilterCommand: ParsableCommand {
         abstract: "Filter the sectioned listing as you type.",
         discussion: """
             An item matches when its folded text contains the folded query (--mode contains), \
-            starts with it (prefix), or has a word that starts with it (words). Folds: case \
-            (NFKC case folding: ＡＢＣ = abc, ﬁ = fi, ß = ss), diacritics (also drops accents: \
-            cafe finds Café; the default), all (also katakana = hiragana, ø = o, ł = l, æ = ae, ...).
+            starts with it (prefix), or has a word that starts with it (words). Folds: locale (what \
+            the locale's users equate when searching, CLDR's search collation: in sv, ost does not \
+            find Östlund; in de, mueller finds Müller; the default), case (NFKC case folding: \
+            ＡＢＣ = abc, ﬁ = fi, ß = ss), diacritics (also drops accents: cafe finds Café), all \
+            (also katakana = hiragana, ø = o, ł = l, æ = ae, ...).
             Leading and trailing spaces of a query are ignored. Match ranges are UTF-16 offsets.
             Phonetic search (--phonetic auto, the default) also finds Chinese items by their pinyin \
             or its initials (zhangsan, zs: 张三), Korean ones by the keystrokes of any state of the \
@@ -52,8 +54,8 @@ struct FilterCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: .long, help: ArgumentHelp("case, diacritics or all.", valueName: "fold"))
-    var fold: Fold = .diacritics
+    @Option(name: .long, help: ArgumentHelp("locale, case, diacritics or all.", valueName: "fold"))
+    var fold: Fold = .locale
 
     @Option(name: .long, help: ArgumentHelp("contains, prefix or words.", valueName: "mode"))
     var mode: MatchMode = .contains

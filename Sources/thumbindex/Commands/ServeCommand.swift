@@ -83,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand {
     var tokenFile: String?
 
     @Option(name: .long, help: ArgumentHelp("With --store: fold the newest edits into the indexed delta once this many wait in the tail (it is rebuilt on every write).", valueName: "n"))
-    var compactAfter = 64
+    var compactAfter = EditableListing.MergePolicy.automatic.compactAfter
 
     @Option(name: .long, help: ArgumentHelp("With --store: merge every pending edit into a new base once there are this many (default: 4096 or 1% of the listing, whichever is more).", valueName: "n"))
     var mergeAfter: Int?
@@ -121,7 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
             catalog = try loadStore(opened, savedIndexes: savedIndexes, logger: logger)
             let mergeAfter = self.mergeAfter
             writer = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
-                                   mergeAfter: { count in mergeAfter ?? max(4096, count / 100) }, savedIndexes: savedIndexes,
+                                   mergeAfter: { count in mergeAfter ?? EditableListing.MergePolicy.automatic.mergeThreshold(forCount: count) }, savedIndexes: savedIndexes,
                                    names: personalNames.names)
             token = try readToken()
             if token == nil { logger.warning("no token configured (--token-file or THUMBINDEX_TOKEN): writes answer 403") }

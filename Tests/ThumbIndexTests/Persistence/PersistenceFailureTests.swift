@@ -83,10 +83,11 @@ struct PersistenceFailureTests {
     }
 
     @Test func anotherFormatVersionIsRefused() throws {
-        let other = folder.path("v2.thumbindex")
-        try searchable._write(to: other, formatVersion: 2, overriding: [:])
+        let other = folder.path("v-next.thumbindex")
+        let version = SavedListingFormat.version + 1
+        try searchable._write(to: other, formatVersion: version, overriding: [:])
         #expect(savedIndexFailure { _ = try SearchableListing.load(from: other, expecting: expected) }
-                == .wrongFormatVersion(found: 2, supported: 1))
+                == SavedIndexError.Reason.wrongFormatVersion(found: Int(version), supported: Int(SavedListingFormat.version)))
     }
 
     @Test func anotherICUVersionIsRefused() throws {

@@ -76,7 +76,7 @@ enum PhoneOracle {
             input += Data("\n".utf8)
         }
         for python in pythons {
-            let run = try runPython(python.executable, python.arguments + ["-c", script], input: input)
+            let run = try Python.run(python.executable, python.arguments + ["-c", script], input: input)
             let command = ([python.executable.path] + python.arguments).joined(separator: " ")
             switch run.status {
             case 0:
@@ -95,31 +95,5 @@ enum PhoneOracle {
         throw Failure(description: "Python's phonenumbers module (8.12.57) is missing from "
             + "\(venv.deletingLastPathComponent().deletingLastPathComponent().path) and from python3: run scripts/test, "
             + "which installs it there (python3 -m venv, then pip install phonenumbers==8.12.57)")
-    }
-
-    /// Runs `executable` with `arguments`, `input` on its stdin; its status and what it printed.
-    /// Input and output go through temporary files, so no pipe can fill up and stall either side.
-    private static func runPython(_ executable: URL, _ arguments: [String], input: Data) throws
-        -> (status: Int32, stdout: Data, stderr: Data) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-phone-oracle-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let (inURL, outURL, errURL) = (dir.appendingPathComponent("in"), dir.appendingPathComponent("out"),
-                                      dir.appendingPathComponent("err"))
-        try input.write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: inURL)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        process.waitUntilExit()
-        // Through FileHandle, not Data(contentsOf:): that leaks a 4 KiB buffer on an empty file (Foundation
-        // on Linux; LeakSanitizer reports it in scripts/sanitize), and stderr is usually empty.
-        func contents(_ url: URL) throws -> Data { try FileHandle(forReadingFrom: url).readToEnd() ?? Data() }
-        return (process.terminationStatus, try contents(outURL), try contents(errURL))
     }
 }

@@ -2,7 +2,9 @@ import CThumbIndexICUTestSupport
 @testable import ThumbIndex
 
 /// The Japanese rules through the reading, from the article: a kana query found in the reading, an
-/// ASCII query found in a romaji key of the reading. (The other Japanese rule, katakana and hiragana
+/// ASCII query found in a romaji key of the reading. Issue 19 §2: the separators inside katakana
+/// names (ジョン・スミス) split a reading as white space does; an apostrophe in a romaji query is a
+/// syllable break; the Hepburn spellings are normalized in one pass, so that `fu` does not find しゅう. (The other Japanese rule, katakana and hiragana
 /// as one in the ordinary match, is ``NaivePhonetic/ordinaryRanges(_:in:mode:)`` on kana-folded text.)
 extension NaivePhonetic {
     /// Hiragana, katakana (Script=Hiragana, Script=Katakana) and the prolonged sound mark ー.
@@ -10,6 +12,12 @@ extension NaivePhonetic {
         let script = ti_script(s.value)
         return script == 20 || script == 22 || s == "ー"  // USCRIPT_HIRAGANA, USCRIPT_KATAKANA
     }
+
+    /// The separators written inside katakana names: the middle dots ・ ･ ·, the double hyphens ゠ ＝ =.
+    static let separators: Set<Unicode.Scalar> = Set(scalars("・･·゠＝="))
+
+    /// What splits a reading into words and is dropped from it: white space, or a separator.
+    static func breaksReading(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || separators.contains(s) }
 
     /// The Kunrei and Nihon-shiki spellings read as Hepburn, in the article's order.
     static let hepburn: [(String, String)] = [
@@ -38,9 +46,25 @@ extension NaivePhonetic {
         return result
     }
 
-    /// Keys and queries alike: each replacement of ``hepburn`` applied everywhere, in order.
+    /// Keys and queries alike, read once from the left: where `sh` or `ch` starts, those two letters
+    /// are kept and reading goes on after them; else, where a spelling of ``hepburn`` starts (the first
+    /// in the list), it is replaced and reading goes on after it; else the letter is kept.
     static func normalizedRomaji(_ s: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        hepburn.reduce(s) { replacingAll($0, $1.0, $1.1) }
+        var result: [Unicode.Scalar] = []
+        var i = 0
+        while i < s.count {
+            if Naive.occurs(scalars("sh"), in: s, at: i) || Naive.occurs(scalars("ch"), in: s, at: i) {
+                result += s[i..<i + 2]
+                i += 2
+            } else if let (spelling, hepburn) = hepburn.first(where: { Naive.occurs(scalars($0.0), in: s, at: i) }) {
+                result += scalars(hepburn)
+                i += spelling.count
+            } else {
+                result.append(s[i])
+                i += 1
+            }
+        }
+        return result
     }
 
     /// The two romaji keys of a reading, normalized: romanized, lowercased, without apostrophes
@@ -59,12 +83,14 @@ extension NaivePhonetic {
 
     /// An item's reading, as the Japanese rules see it.
     struct JapaneseItem {
-        /// The reading folded with `.diacritics`, without white space; nil when the item has none
-        /// (no reading, or an empty one, and a text that is not kana).
+        /// The reading folded with `.diacritics`, without white space and separators; nil when the
+        /// item has none (no reading, or an empty one, and a text that is not kana with white space
+        /// and separators).
         let reading: [Unicode.Scalar]?
         /// The same with katakana folded to hiragana.
         let kanaReading: [Unicode.Scalar]
-        /// Offsets in ``reading`` where a word of the reading (split at its white space) starts.
+        /// Offsets in ``reading`` where a word of the reading (split at its white space and
+        /// separators) starts.
         let wordStarts: [Int]
         /// When the text is its reading (no reading given, a kana text): for each scalar of
         /// ``reading``, the UTF-16 range of the text it stands for (a kana match highlights the
@@ -79,25 +105,26 @@ extension NaivePhonetic {
         init(text: String, ruleText: Folded, reading given: String?, using dependencies: Dependencies) {
             textLength = text.utf16.count
             let romanize = dependencies.romanize
-            let isWhiteSpace = { (s: Unicode.Scalar) in s.properties.isWhitespace }
-            let textLetters = ruleText.scalars.indices.filter { !isWhiteSpace(ruleText.scalars[$0]) }
+            let breaks = NaivePhonetic.breaksReading
+            let textLetters = ruleText.scalars.indices.filter { !breaks(ruleText.scalars[$0]) }
             let source: [Unicode.Scalar]
             let textIsReading: Bool
             if let given, !given.isEmpty {
                 source = Naive.fold(given, .diacritics)
                 textIsReading = false
-            } else if !textLetters.isEmpty, ruleText.scalars.allSatisfy({ NaivePhonetic.isKana($0) || isWhiteSpace($0) }) {
+            } else if ruleText.scalars.contains(where: NaivePhonetic.isKana),
+                      ruleText.scalars.allSatisfy({ NaivePhonetic.isKana($0) || breaks($0) }) {
                 source = ruleText.scalars
                 textIsReading = true
             } else {
                 (reading, kanaReading, wordStarts, origin, keys) = (nil, [], [], nil, [:])
                 return
             }
-            let reading = source.filter { !isWhiteSpace($0) }
+            let reading = source.filter { !breaks($0) }
             var starts: [Int] = []
             var count = 0
-            for (i, s) in source.enumerated() where !isWhiteSpace(s) {
-                if i == 0 || isWhiteSpace(source[i - 1]) { starts.append(count) }
+            for (i, s) in source.enumerated() where !breaks(s) {
+                if i == 0 || breaks(source[i - 1]) { starts.append(count) }
                 count += 1
             }
             self.reading = reading
@@ -114,15 +141,20 @@ extension NaivePhonetic {
 
     /// A query the Japanese reading rules apply to.
     struct JapaneseQuery {
-        /// The query with katakana folded to hiragana, when it is all kana.
+        /// The query without separators, with katakana folded to hiragana, when that is all kana.
         let kana: [Unicode.Scalar]?
-        /// The query normalized like the romaji keys, when it is all ASCII letters.
+        /// The query's letters normalized like the romaji keys, when it is ASCII letters and
+        /// apostrophes (' or ’: a syllable break, which writes no letter) with at least one letter.
         let romaji: [Unicode.Scalar]?
 
         init(_ q: [Unicode.Scalar]) {
-            kana = !q.isEmpty && q.allSatisfy(NaivePhonetic.isKana) ? NaivePhonetic.kanaFold(q) : nil
+            let kanaPart = q.filter { !NaivePhonetic.separators.contains($0) }
+            kana = !kanaPart.isEmpty && kanaPart.allSatisfy(NaivePhonetic.isKana) ? NaivePhonetic.kanaFold(kanaPart) : nil
             let isLetter = { (s: Unicode.Scalar) in ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
-            romaji = !q.isEmpty && q.allSatisfy(isLetter) ? NaivePhonetic.normalizedRomaji(q) : nil
+            let isApostrophe = { (s: Unicode.Scalar) in s == "'" || s == "’" }
+            let letters = q.filter(isLetter)
+            romaji = !letters.isEmpty && q.allSatisfy({ isLetter($0) || isApostrophe($0) })
+                ? NaivePhonetic.normalizedRomaji(letters) : nil
         }
     }
 

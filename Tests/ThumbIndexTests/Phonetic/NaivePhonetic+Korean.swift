@@ -2,7 +2,11 @@
 
 /// The Korean rules, from the article: the keys of the query a contiguous part of the keys of the
 /// item (every state of the IME), or the query a sequence of syllables and initial consonants that
-/// match consecutive syllables one by one.
+/// match consecutive syllables one by one. Issue 19 §2: a 2-set IME attaches a consonant typed after a
+/// syllable to it (배, then ㅅ: 뱃; 박, then ㅅ: 밗; 고, then ㄱ and ㅅ: 곣), so a syllable's final,
+/// when more of the query follows, may also be read as the next syllable's initial (a compound
+/// final's second part: 밗 → 박 ㅅ), and a compound final as two initials (곣 → 고 ㄱ ㅅ: its first key
+/// is followed by more of the query, its second key).
 extension NaivePhonetic {
     /// The 2-set keystrokes of Hangul letters, written out. Keys are compatibility jamo (U+3131…U+3163).
     enum Hangul {
@@ -52,6 +56,14 @@ extension NaivePhonetic {
             }
         }
 
+        /// The keys of a syllable's final (none, one, or two for a compound final).
+        static func finalKeys(_ s: Unicode.Scalar) -> [Unicode.Scalar] { finals[Int(s.value - 0xAC00) % 28] }
+
+        /// The syllable `s` with the final whose keys are `keys` instead of its own (none: no final).
+        static func syllable(_ s: Unicode.Scalar, withFinal keys: [Unicode.Scalar]) -> Unicode.Scalar {
+            Unicode.Scalar(s.value - UInt32(Int(s.value - 0xAC00) % 28) + UInt32(finals.firstIndex(of: keys)!))!
+        }
+
         /// The initial consonant a syllable starts with.
         static func initial(ofSyllable s: Unicode.Scalar) -> Unicode.Scalar {
             initials[Int(s.value - 0xAC00) / (21 * 28)]
@@ -94,9 +106,15 @@ extension NaivePhonetic {
     /// A query the Korean rules apply to: one that holds a Hangul syllable or jamo.
     struct KoreanQuery {
         let keys: [Unicode.Scalar]
-        /// For the initial-consonant rule: each unit a syllable or an initial consonant (its letter),
-        /// at least one a consonant; nil when the query is not such a sequence.
-        let units: [Unit]?
+        /// For the initial-consonant rule, the readings of the query: each unit a syllable or an
+        /// initial consonant (its letter), at least one a consonant. Each syllable with a final is read
+        /// as it is, and, independently of the others:
+        /// - when it is not the query's last character, as the syllable without the last key of its
+        ///   final, followed by that key as a consonant (뱃 → 배 ㅅ, 밗 → 박 ㅅ);
+        /// - when its final is a compound, as the syllable without a final, followed by both keys as
+        ///   consonants (곣 → 고 ㄱ ㅅ).
+        /// Empty when the query is not a sequence of syllables and initial consonants.
+        let readings: [[Unit]]
 
         enum Unit: Equatable {
             case syllable(Unicode.Scalar)
@@ -110,11 +128,27 @@ extension NaivePhonetic {
                 if Hangul.isSyllable(s) { return .syllable(s) }
                 return Hangul.initialConsonant(s).map(Unit.consonant)
             }
-            if units.allSatisfy({ $0 != nil }), units.contains(where: { if case .consonant = $0 { true } else { false } }) {
-                self.units = units.map { $0! }
-            } else {
-                self.units = nil
+            guard units.allSatisfy({ $0 != nil }) else {
+                readings = []
+                return
             }
+            var readings: [[Unit]] = [[]]
+            for (i, unit) in units.enumerated() {
+                var next = readings.map { $0 + [unit!] }
+                if Hangul.isSyllable(q[i]), let last = Hangul.finalKeys(q[i]).last {
+                    let keys = Hangul.finalKeys(q[i])
+                    if i < q.count - 1 {
+                        let rest = Hangul.syllable(q[i], withFinal: Array(keys.dropLast()))
+                        next += readings.map { $0 + [.syllable(rest), .consonant(last)] }
+                    }
+                    if keys.count == 2 {
+                        let bare = Hangul.syllable(q[i], withFinal: [])
+                        next += readings.map { $0 + [.syllable(bare), .consonant(keys[0]), .consonant(keys[1])] }
+                    }
+                }
+                readings = next
+            }
+            self.readings = readings.filter { $0.contains { if case .consonant = $0 { true } else { false } } }
         }
     }
 
@@ -138,21 +172,25 @@ extension NaivePhonetic {
                 start += 1
             }
         }
-        // Initial consonants: as many consecutive syllables, one by one.
-        if let units = q.units {
+        // Initial consonants: for some reading, as many consecutive syllables, one by one; at each
+        // start the shortest reading that matches there.
+        if !q.readings.isEmpty {
             for run in item.korean.syllableRuns {
                 var start = 0
-                while start + units.count <= run.count {
-                    let syllables = run[start..<start + units.count].map { text.scalars[$0] }
-                    let matches = zip(units, syllables).allSatisfy { unit, syllable in
-                        switch unit {
-                        case .syllable(let s): s == syllable
-                        case .consonant(let c): Hangul.initial(ofSyllable: syllable) == c
-                        }
-                    }
-                    if matches, text.ruleMayStart(at: run[start], mode) {
-                        found.append(text.originalRange(run[start]..<run[start + units.count - 1] + 1))
-                        start += units.count
+                while start < run.count {
+                    let lengths = q.readings.filter { units in
+                        start + units.count <= run.count && text.ruleMayStart(at: run[start], mode)
+                            && zip(units, run[start..<start + units.count]).allSatisfy { unit, offset in
+                                let syllable = text.scalars[offset]
+                                switch unit {
+                                case .syllable(let s): return s == syllable
+                                case .consonant(let c): return Hangul.initial(ofSyllable: syllable) == c
+                                }
+                            }
+                    }.map(\.count)
+                    if let length = lengths.min() {
+                        found.append(text.originalRange(run[start]..<run[start + length - 1] + 1))
+                        start += length
                     } else {
                         start += 1
                     }

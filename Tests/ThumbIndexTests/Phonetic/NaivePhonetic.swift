@@ -31,8 +31,11 @@ import CThumbIndexICUTestSupport
 ///   reading given, even one equal to the text, makes every match through it highlight the whole item.
 /// - In `words` mode a romaji match starts where a word of the reading starts: the key of the
 ///   reading from that word on starts with the query.
-/// - Replacements (long vowels, then the Hepburn list) are applied one after the other, each to every
-///   non-overlapping occurrence from the left, once.
+/// - The long vowels are shortened one after the other, each at every non-overlapping occurrence
+///   from the left, once; the Hepburn list is then applied in one pass from the left, `sh` and `ch`
+///   passed over whole (issue 19 §2: `fu` does not find しゅう).
+/// - Korean: the finals of the query's syllables may each be detached or not, independently: a query
+///   has every such reading, and the initial-consonant rule matches when one of them does.
 enum NaivePhonetic {
     /// A set of phonetic rules (restated here; the library's own set is not used).
     struct Rules: OptionSet, Hashable, Sendable, CustomStringConvertible {
@@ -160,7 +163,7 @@ enum NaivePhonetic {
             self.reading = reading
             var folded: [Fold: Folded] = [:]
             var kanaFolded: [Fold: Folded] = [:]
-            for fold in Fold.allCases {
+            for fold in Fold.naiveCases {
                 folded[fold] = Folded(text, fold: fold)
                 kanaFolded[fold] = folded[fold]!.kanaFolded
             }
@@ -191,7 +194,7 @@ enum NaivePhonetic {
             self.text = text
             var ordinary: [Fold: [Unicode.Scalar]] = [:]
             var kanaOrdinary: [Fold: [Unicode.Scalar]] = [:]
-            for fold in Fold.allCases {
+            for fold in Fold.naiveCases {
                 ordinary[fold] = Naive.foldQuery(text, fold)
                 kanaOrdinary[fold] = NaivePhonetic.kanaFold(ordinary[fold]!)
             }

@@ -325,6 +325,55 @@ struct NaivePhoneticSelfTests {
         #expect(finds("山田", reading: "やまだ", "st", rules: .chinese))
     }
 
+    // MARK: Korean IME finals, Japanese separators, apostrophes and rule order (issue 19 §2)
+
+    @Test func aFinalBeforeMoreOfTheQueryMayStartTheNextSyllable() {
+        for query in ["ㅂ", "배", "뱃", "뱃ㅇ"] {
+            #expect(finds("배상은", query), "\(query)")
+        }
+        #expect(ranges("배상은", "뱃ㅇ") == [0..<3])
+        #expect(finds("뱃일", "뱃ㅇ") && !finds("배민준", "뱃ㅇ") && !finds("배수", "뱃ㅇ"))
+        #expect(finds("박서준", "밗ㅈ") && finds("권지경", "궍ㄱ") && finds("안지훈", "앉ㅎ"))
+        #expect(!finds("바서준", "밗ㅈ"), "a compound final keeps its first part")
+        #expect(finds("배상은", "뱃은"), "more of the query may be a syllable")
+        #expect(finds("배상은", "뱃ㅇ", .prefix) && finds("이 배상은", "뱃ㅇ", .words) && !finds("이배상은", "뱃ㅇ", .prefix))
+        #expect(!finds("배상은", "뱃ㅇ", rules: [.chinese, .japanese]))
+        // A compound final of two initials typed after a syllable without a final: 고, then ㄱ ㅅ.
+        #expect(finds("고광수", "곣") && finds("고광수", "곣", .prefix) && finds("이 고광수", "ㅇ곣"))
+        #expect(!finds("곡수", "곣ㅇ") && finds("곡수민", "곣ㅁ"))
+        typealias H = NaivePhonetic.Hangul
+        #expect(H.finalKeys("밗") == ["ㄱ", "ㅅ"] && H.finalKeys("있") == ["ㅆ"] && H.finalKeys("배") == [])
+        #expect(H.syllable("밗", withFinal: ["ㄱ"]) == "박" && H.syllable("뱃", withFinal: []) == "배")
+    }
+
+    @Test func separatorsInsideKatakanaNamesSplitTheReading() {
+        for query in ["jonsumisu", "jon sumisu", "jons", "sumisu", "じょんすみす", "ジョン・スミス", "スミス"] {
+            #expect(finds("ジョン・スミス", query), "\(query)")
+            #expect(finds("John Smith", reading: "ジョン・スミス", query), "\(query)")
+        }
+        #expect(finds("ジョン・スミス", "sumisu", .words) && !finds("ジョン・スミス", "sumisu", .prefix))
+        #expect(finds("ジョン・スミス", "すみす", .words))
+        #expect(ranges("ジョン・スミス", "んす") == [2..<5])
+        #expect(finds("ジョン＝スミス", "jonsu") && finds("ジョン゠スミス", "jonsu") && finds("ジョン･スミス", "jonsumisu") && finds("ジョン·スミス", "jonsumisu"))
+        #expect(!finds("ジョン-スミス", "jonsumisu"), "a hyphen is not one of the separators")
+    }
+
+    @Test func anApostropheInARomajiQueryIsASyllableBreak() {
+        for query in ["shin'ichi", "shin’ichi", "sin'iti", "n'i"] {
+            #expect(finds("真一", reading: "しんいち", query), "\(query)")
+        }
+        #expect(!finds("真一", reading: "しんいち", "'"))
+        #expect(!finds("真一", reading: "しんいち", "shin-ichi"))
+    }
+
+    @Test func fuDoesNotFindShuu() {
+        #expect(NaivePhonetic.normalizedRomaji(NaivePhonetic.scalars("shuu")) == NaivePhonetic.scalars("shuu"))
+        #expect(NaivePhonetic.normalizedRomaji(NaivePhonetic.scalars("syuhu")) == NaivePhonetic.scalars("shufu"))
+        #expect(!finds("しゅう", "fu") && !finds("ちゅう", "fu"))
+        #expect(finds("しゅう", "shu") && finds("しゅう", "syu") && finds("ちゅう", "tyu"))
+        #expect(finds("ふ", "fu") && finds("ふ", "hu") && finds("富士", reading: "ふじ", "fu"))
+    }
+
     // MARK: Settings and folding
 
     @Test func phoneticSettingsPerLocale() {
@@ -348,7 +397,7 @@ struct NaivePhoneticSelfTests {
     @Test(arguments: ["zh_CN", "zh_TW", "ko_KR", "ja_JP"])
     func foldingByClustersIsFoldingTheWhole(corpus: String) {
         for name in Corpora.strings("people/\(corpus).tsv") + PhoneticCorpus.load(corpus).compactMap(\.reading) {
-            for fold in Fold.allCases {
+            for fold in Fold.naiveCases {
                 let folded = NaivePhonetic.Folded(name, fold: fold)
                 #expect(folded.byClusters, "\(name) \(fold)")
             }

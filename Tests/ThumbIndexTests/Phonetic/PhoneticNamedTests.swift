@@ -19,9 +19,11 @@ struct PhoneticNamedTests {
 
     /// The texts of `texts` that `query` finds in a listing in `locale` (in listing order).
     func found(_ query: String, in texts: [String], locale: String = "zh", mode: MatchMode = .contains,
-               phonetic: Phonetic = .auto) throws -> [String] {
+               phonetic: Phonetic = .auto, fold: Fold? = nil) throws -> [String] {
         let searchable = try SearchableListing(Listing(texts: texts, locale: locale))
-        return try searchable.filter(query, mode: mode, phonetic: phonetic).matches(offset: 0, limit: .max).map(\.element)
+        let result = try fold.map { try searchable.filter(query, fold: $0, mode: mode, phonetic: phonetic) }
+            ?? searchable.filter(query, mode: mode, phonetic: phonetic)
+        return try result.matches(offset: 0, limit: .max).map(\.element)
     }
 
     /// The names of the contacts that `query` finds in a Japanese listing with readings.
@@ -156,7 +158,9 @@ struct PhoneticNamedTests {
         #expect(try ranges("mada", in: "ヤマダ", locale: "ja") == [0..<3])   // romaji: the whole item
         #expect(try ranges("だた", in: "やまだ たろう", locale: "ja") == [2..<5])  // kana: the characters
         #expect(try ranges("かな", in: "カタカナ", locale: "ja") == [2..<4])
-        #expect(try found("かな", in: ["カタカナ"], locale: "en") == [])
+        // Under the diacritics fold only the Japanese rules make kana one (the locale fold, the
+        // default, equates them in en as the search collation does, at primary strength).
+        #expect(try found("かな", in: ["カタカナ"], locale: "en", fold: .diacritics) == [])
         #expect(try found("かな", in: ["カタカナ"], locale: "en", phonetic: .on) == ["カタカナ"])
     }
 
@@ -267,5 +271,129 @@ struct PhoneticNamedTests {
         #expect(try found("z三", in: Self.chinese) == ["张三"])
         #expect(try found("佐々", in: ["佐々木"]) == ["佐々木"])
         #expect(try found("z々", in: ["佐々木"]) == ["佐々木"])
+    }
+
+    // MARK: Korean IME states and Japanese separators, apostrophes and rule order (issue 19 §2)
+
+    /// Typing 배상은 as its surname, then the given name's initials: a 2-set IME attaches the ㅅ
+    /// typed after 배 to it (뱃), and the box holds 뱃ㅇ on the way.
+    @Test("every state of 배, then ㅅ ㅇ, finds 배상은", arguments: ["ㅂ", "배", "뱃", "뱃ㅇ"])
+    func baeSangeunByEveryState(query: String) throws {
+        let names = ["배상은", "배민준", "김민준"]
+        for mode in MatchMode.allCases {
+            #expect(try found(query, in: names, locale: "ko", mode: mode).contains("배상은"), "\(query) \(mode)")
+        }
+    }
+
+    @Test func aDetachedFinalMustBeTheNextSyllablesInitial() throws {
+        #expect(try found("뱃ㅇ", in: ["배상은", "배민준", "배수", "뱃일"], locale: "ko") == ["배상은", "뱃일"])
+        #expect(try found("뱃ㅇ", in: ["배 상은"], locale: "ko") == ["배 상은"])  // white space between syllables, as ever
+        #expect(try found("뱃ㅇ", in: ["배상은"], locale: "ko", phonetic: .off) == [])
+        #expect(try ranges("뱃ㅇ", in: "배상은", locale: "ko") == [0..<3])
+        #expect(try ranges("뱃ㅇ", in: "이 배상은", locale: "ko") == [2..<5])
+    }
+
+    /// A consonant typed after a single final may join it into a compound final (박, then ㅅ, shows
+    /// 밗): the compound's second part is then the next syllable's initial, and its first part stays.
+    @Test("compound finals: the second part starts the next syllable", arguments: [
+        ("박서준", "밗ㅈ"), ("박상은", "밗ㅇ"), ("권지경", "궍ㄱ"), ("안지훈", "앉ㅎ"), ("갈기자", "갉ㅈ"), ("갑수진", "값ㅈ"),
+    ])
+    func compoundFinals(name: String, query: String) throws {
+        #expect(try found(query, in: [name], locale: "ko") == [name], "\(query)")
+        #expect(try found(query, in: [name], locale: "ko", mode: .words) == [name], "\(query)")
+    }
+
+    /// Two initials typed after a syllable without a final may make a compound final: 고, then ㄱ ㅅ
+    /// (고광수), shows 곣. Both are then initials, wherever the syllable is in the query.
+    @Test("a compound final may be two initials", arguments: [("고광수", "곣"), ("이경수", "읷"), ("최광수", "쵟"), ("이 고광수", "ㅇ곣")])
+    func compoundFinalOfTwoInitials(name: String, query: String) throws {
+        for mode in MatchMode.allCases {
+            #expect(try found(query, in: [name, "고민수"], locale: "ko", mode: mode) == [name], "\(query) \(mode)")
+        }
+        #expect(try ranges(query, in: name, locale: "ko") == [0..<name.utf16.count])
+    }
+
+    @Test func onlyACompoundsSecondPartMoves() throws {
+        #expect(try found("밗ㅇ", in: ["바상은"], locale: "ko") == [])     // 박 stays 박
+        #expect(try found("밗ㅇ", in: ["박상은"], locale: "ko") == ["박상은"])
+        #expect(try found("궍ㄱ", in: ["구지경", "권경"], locale: "ko") == [])
+    }
+
+    /// Ten syllables with finals give 2¹⁰ readings; over long runs of syllables that all start with ㅇ
+    /// most of them occur, and past 512 the index checks every row directly: the answer stays exact.
+    @Test func aQueryWithManyReadingsOverLongRunsOfLikeInitials() throws {
+        let query = String(repeating: "앙", count: 10) + "ㅇ"
+        let a = { (n: Int) in String(repeating: "아", count: n) }
+        let texts = [a(21), a(20), String(repeating: "앙", count: 10) + "안", "아앙" + a(19), "아앙" + a(17)]
+        let expected = [a(21), String(repeating: "앙", count: 10) + "안", "아앙" + a(19)]
+        #expect(try Set(found(query, in: texts, locale: "ko")) == Set(expected))
+        for mode in MatchMode.allCases {
+            let oracle = texts.filter { NaivePhonetic.matches(text: $0, query: query, mode: mode, rules: .korean, using: .real) }
+            #expect(try Set(found(query, in: texts, locale: "ko", mode: mode)) == Set(oracle), "\(mode)")
+        }
+    }
+
+    @Test("a session typing 배상은's states answers as filter does, in every mode")
+    func baeSangeunSession() throws {
+        let searchable = try SearchableListing(Listing(texts: ["배상은", "배민준", "뱃일", "박상은", "박서준", "김바사"], locale: "ko"))
+        for mode in MatchMode.allCases {
+            var session = FilterSession(searchable, fold: .diacritics, mode: mode, phonetic: .auto)
+            for query in ["ㅂ", "배", "뱃", "뱃ㅇ", "뱃", "배", "바", "박", "밗", "밗ㅇ", "밗ㅈ", "밗", "ㄱ", "ㄱ바", "ㄱ밗", "ㄱ밗ㅅ"] {
+                let typed = try session.type(query), filtered = try searchable.filter(query, mode: mode)
+                #expect(Array(typed.result.rows) == Array(filtered.result.rows), "\(mode) \(query)")
+                #expect(try typed.matches(offset: 0, limit: .max).map(\.ranges) == filtered.matches(offset: 0, limit: .max).map(\.ranges),
+                        "\(mode) \(query)")
+            }
+        }
+    }
+
+    static let foreignNames = [Contact(name: "ジョン・スミス", kana: nil), Contact(name: "ジャン＝ポール", kana: nil),
+                               Contact(name: "John Smith", kana: "ジョン・スミス"), Contact(name: "しんいち", kana: nil),
+                               Contact(name: "ふじ", kana: nil), Contact(name: "しゅう", kana: nil), Contact(name: "ちゅう", kana: nil)]
+
+    /// The names of `foreignNames` that `query` finds.
+    func foundForeign(_ query: String, mode: MatchMode = .contains) throws -> [String] {
+        let listing = try Listing(Self.foreignNames, locale: "ja", text: \.name, reading: \.kana)
+        return try SearchableListing(listing).filter(query, mode: mode).matches(offset: 0, limit: .max).map(\.element.name)
+    }
+
+    @Test("separators inside katakana names do not stop a reading: ジョン・スミス by jonsumisu and jon sumisu",
+          arguments: ["jonsumisu", "jon sumisu", "sumisu jon", "jons", "じょんすみす", "ジョンスミス", "スミス"])
+    func johnSmith(query: String) throws {
+        let names = try foundForeign(query)
+        #expect(names.contains("ジョン・スミス") && names.contains("John Smith"), "\(query)")
+    }
+
+    @Test func johnSmithWordByWord() throws {
+        #expect(try foundForeign("sumisu", mode: .words).sorted() == ["John Smith", "ジョン・スミス"])
+        #expect(try foundForeign("jon sumisu", mode: .words).sorted() == ["John Smith", "ジョン・スミス"])
+        #expect(try foundForeign("jonsumisu", mode: .prefix).sorted() == ["John Smith", "ジョン・スミス"])
+        #expect(try foundForeign("sumisu", mode: .prefix) == [])
+        #expect(try foundForeign("janpo") == ["ジャン＝ポール"])
+        #expect(try foundForeign("poru", mode: .words) == ["ジャン＝ポール"])
+        // A kana query through the text that is its reading highlights what it matched, the dot too.
+        #expect(try ranges("んす", in: "ジョン・スミス", locale: "ja") == [2..<5])
+        #expect(try ranges("jonsumisu", in: "ジョン・スミス", locale: "ja") == [0..<7])
+    }
+
+    @Test("an apostrophe in a romaji query is a syllable break", arguments: ["shin'ichi", "shin’ichi", "sin'iti", "shinichi", "n'i"])
+    func shinichi(query: String) throws {
+        #expect(try foundForeign(query) == ["しんいち"], "\(query)")
+    }
+
+    @Test func anApostropheAloneIsNoRomajiQuery() throws {
+        #expect(try foundForeign("'") == [])
+    }
+
+    @Test("fu finds ふ, not しゅう or ちゅう; shu and syu find しゅう")
+    func fuAndShu() throws {
+        #expect(try foundForeign("fu") == ["ふじ"])
+        #expect(try foundForeign("hu") == ["ふじ"])
+        #expect(try foundForeign("fuji") == ["ふじ"])
+        #expect(try foundForeign("shu") == ["しゅう"])
+        #expect(try foundForeign("syu") == ["しゅう"])
+        #expect(try foundForeign("shuu") == ["しゅう"])
+        #expect(try foundForeign("chu") == ["ちゅう"])
+        #expect(try foundForeign("tyu") == ["ちゅう"])
     }
 }

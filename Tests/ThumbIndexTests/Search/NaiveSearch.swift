@@ -38,8 +38,10 @@ enum Naive {
         (1...5).contains(ti_general_category(s.value)) && [25, 14, 8].contains(ti_script(s.value))
     }
 
-    /// The fold, from its definition.
+    /// The fold, from its definition. The locale fold's oracle is ICU itself (`SearchCollationOracle`),
+    /// not a restatement: only ``Fold/naiveCases`` are restated here.
     static func fold(_ text: String, _ fold: Fold) -> [Unicode.Scalar] {
+        precondition(fold != .locale, "Naive.fold restates the folds that need no locale; see SearchCollationOracle")
         let casefolded = normalize(text, form: TI_FORM_NFKC_CASEFOLD)
         if fold == .case { return Array(casefolded.unicodeScalars) }
         var kept: [Unicode.Scalar] = []
@@ -181,4 +183,9 @@ enum Naive {
         let q = foldQuery(query, fold)
         return items.indices.filter { matches(item: items[$0], query: q, mode: mode) }
     }
+}
+
+extension Fold {
+    /// The folds the naive scan restates: every one but ``Fold/locale`` (see `SearchCollationOracle`).
+    static let naiveCases: [Fold] = allCases.filter { $0 != .locale }
 }

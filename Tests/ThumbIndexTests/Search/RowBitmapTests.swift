@@ -44,7 +44,7 @@ struct RowBitmapTests {
         // Every fourth row differs under the case fold ("É…", "Ø…" also under all), so both variants are non-empty.
         let texts = (0..<6000).map { i in ["Anna \(i)", "Émile \(i)", "Bo \(i)", "Øya Ann \(i)"][i % 4] }
         let index = try try SearchIndex(texts: texts)
-        for fold in Fold.allCases {
+        for fold in Fold.naiveCases {
             for query in ["a", "n", "e", "é"] {
                 let result = try try index.search(query, fold: fold)
                 #expect(Array(result.rows) == Naive.search(texts, query, fold: fold, mode: .contains), "fold \(fold), query \(query)")

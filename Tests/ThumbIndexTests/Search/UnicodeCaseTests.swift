@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func sharpSEqualsDoubleS() throws {
-        for fold in Fold.allCases {
+        for fold in Fold.naiveCases {
             #expect(try rows(["Straße", "Strasse", "Strase"], "strasse", fold) == [0, 1])
             #expect(try rows(["Straße", "Strasse", "Strase"], "STRAẞE", fold) == [0, 1])
         }
@@ -130,7 +130,7 @@ import Testing
     @Test func emptyQueryMatchesEverything() throws {
         let texts = ["a", "", "b c"]
         let index = try SearchIndex(texts: texts)
-        for fold in Fold.allCases {
+        for fold in Fold.naiveCases {
             for mode in MatchMode.allCases {
                 let result = try index.search("", fold: fold, mode: mode)
                 #expect(Array(result.rows) == [0, 1, 2])

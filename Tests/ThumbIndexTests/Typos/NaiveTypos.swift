@@ -80,9 +80,14 @@ enum NaiveTypos {
     /// `starts`, when given, are each item's ``allowedStarts(_:mode:)`` (worked out once for many queries).
     static func search(folded items: [[Unicode.Scalar]], _ query: String, fold: Fold, mode: MatchMode,
                        starts known: [Set<Int>]? = nil) -> (rows: [Int], approximate: Int?) {
-        let exact = Naive.search(folded: items, query, fold: fold, mode: mode)
+        search(folded: items, terms: Naive.terms(query, fold: fold, mode: mode), mode: mode, starts: known)
+    }
+
+    /// The same, with the folded terms given (for a fold the naive scan does not restate).
+    static func search(folded items: [[Unicode.Scalar]], terms: [[Unicode.Scalar]], mode: MatchMode,
+                       starts known: [Set<Int>]? = nil) -> (rows: [Int], approximate: Int?) {
+        let exact = items.indices.filter { Naive.matches(item: items[$0], terms: terms, mode: mode) }
         if !exact.isEmpty { return (exact, nil) }
-        let terms = Naive.terms(query, fold: fold, mode: mode)
         let most = terms.map { budget($0.count) }.max() ?? 0
         guard most > 0 else { return ([], nil) }
         for d in 1...most {

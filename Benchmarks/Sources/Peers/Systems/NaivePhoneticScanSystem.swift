@@ -60,7 +60,7 @@ public final class NaivePhoneticScanSystem: KeystrokeSystem {
         let pinyin = chinese && !compact.isEmpty && compact.allSatisfy { Self.isHan($0) || (0x61...0x7A).contains($0) }
         let hangul = korean && compact.contains { Self.hangulLetters($0) != nil }
         let queryKeys = hangul ? Self.keys(compact) : []
-        let units = hangul ? Self.initialUnits(compact) : nil
+        let readings = hangul ? Self.initialReadings(compact) : []
 
         var answer = AnswerBuilder()
         var page: [Int] = []
@@ -74,7 +74,7 @@ public final class NaivePhoneticScanSystem: KeystrokeSystem {
             let match = query.isEmpty || Self.contains(item, query)
                 || (pinyin && matchesPinyin(item, compact))
                 || (hangul && (Self.contains(Self.keys(item), queryKeys)
-                               || units.map { Self.matchesInitials(item, $0) } == true))
+                               || readings.contains { Self.matchesInitials(item, $0) }))
             guard match else { continue }
             count += 1
             if page.count < pageSize { page.append(row) }
@@ -188,24 +188,38 @@ public final class NaivePhoneticScanSystem: KeystrokeSystem {
         return keys
     }
 
-    /// The query as units of the initials rule (a syllable, or an initial consonant as a
-    /// compatibility jamo), when every character is one and at least one is a consonant.
-    static func initialUnits(_ q: [UInt32]) -> [UInt32]? {
-        var units: [UInt32] = [], consonants = 0
-        for c in q {
+    /// The readings of the query for the initials rule, each a list of units (a syllable, or an
+    /// initial consonant as a compatibility jamo) with at least one consonant; empty unless every
+    /// character is a syllable or an initial consonant. A syllable with a final is read as it is and,
+    /// each independently (issue 19 §2, the 2-set IME attaching what is typed next to a syllable):
+    /// when more of the query follows, as the syllable without its final's last key, then that key
+    /// (뱃 → 배 ㅅ, 밗 → 박 ㅅ); with a compound final, as the syllable without a final, then both keys
+    /// (곣 → 고 ㄱ ㅅ).
+    static func initialReadings(_ q: [UInt32]) -> [[UInt32]] {
+        var readings: [[UInt32]] = [[]]
+        for (i, c) in q.enumerated() {
             if (0xAC00...0xD7A3).contains(c) {
-                units.append(c)
+                var next = readings.map { $0 + [c] }
+                let f = Int(c - 0xAC00) % 28
+                if f > 0 {
+                    let keys = compounds[finals[f - 1]] ?? [finals[f - 1]]
+                    let bare = c - UInt32(f)
+                    if i < q.count - 1 {
+                        let rest = keys.count == 2 ? bare + UInt32(finals.firstIndex(of: keys[0])! + 1) : bare
+                        next += readings.map { $0 + [rest, keys[keys.count - 1]] }
+                    }
+                    if keys.count == 2 { next += readings.map { $0 + [bare] + keys } }
+                }
+                readings = next
             } else if (0x1100...0x1112).contains(c) {
-                units.append(initials[Int(c - 0x1100)])
-                consonants += 1
+                readings = readings.map { $0 + [initials[Int(c - 0x1100)]] }
             } else if initials.contains(c) {
-                units.append(c)
-                consonants += 1
+                readings = readings.map { $0 + [c] }
             } else {
-                return nil
+                return []
             }
         }
-        return consonants > 0 ? units : nil
+        return readings.filter { $0.contains { $0 < 0xAC00 } }
     }
 
     /// Consecutive syllables of the item (white space between them ignored) matching the units one

@@ -1,0 +1,151 @@
+import Dispatch
+
+extension EditableListing {
+    /// When an ``EditableListing`` folds its newer levels into older ones.
+    ///
+    /// Every write rebuilds the *tail* (the items written since the last compaction), so the tail
+    /// is kept small: past ``compactAfter`` items it is *compacted* into the *delta*, which costs
+    /// indexing the delta again (O(d log d)). Every query searches each level and hides removed
+    /// rows, so the delta and the tombstones are kept small too: past ``mergeThreshold(forCount:)``
+    /// pending edits everything is *merged* into a new base, which costs building the listing
+    /// afresh (O(n log n); about a second for a million items), with the old and the new in memory
+    /// until the swap. Neither changes any answer (see ``EditableListing``).
+    ///
+    /// The ``automatic`` policy (the default) runs both in the background; the ThumbIndex server
+    /// uses the same thresholds.
+    public struct MergePolicy: Sendable, Hashable {
+        /// Tail items that start a compaction (64 in ``automatic``).
+        public var compactAfter: Int
+        /// The fewest pending edits that start a merge (4096 in ``automatic``).
+        public var mergeAfterEdits: Int
+        /// The fraction of the listing's items in pending edits that starts a merge, when that is
+        /// more than ``mergeAfterEdits`` (0.01 in ``automatic``).
+        public var mergeAfterFraction: Double
+        /// Whether compactions and merges run on a background queue (`true`) or on the writing
+        /// thread, after its write is published and before ``EditableListing/apply(_:)`` returns
+        /// (`false`: simpler to reason about in a command-line tool, slower writes now and then).
+        /// Either way other writers and readers go on meanwhile.
+        public var inBackground: Bool
+
+        /// A policy; see the properties.
+        public init(compactAfter: Int, mergeAfterEdits: Int, mergeAfterFraction: Double, inBackground: Bool = true) {
+            precondition(compactAfter >= 1 && mergeAfterEdits >= 1 && mergeAfterFraction >= 0,
+                         "MergePolicy: thresholds must be positive")
+            self.compactAfter = compactAfter
+            self.mergeAfterEdits = mergeAfterEdits
+            self.mergeAfterFraction = mergeAfterFraction
+            self.inBackground = inBackground
+        }
+
+        /// Compacts after 64 tail items, merges after max(4096, 1% of the items) pending edits,
+        /// both in the background. Writes then take well under a millisecond on a million items.
+        public static let automatic = MergePolicy(compactAfter: 64, mergeAfterEdits: 4096, mergeAfterFraction: 0.01)
+
+        /// Never compacts or merges by itself: call ``EditableListing/compact()`` and
+        /// ``EditableListing/merge()`` yourself (``EditableListing/save(to:metadata:)`` merges too).
+        public static let manual = MergePolicy(compactAfter: .max, mergeAfterEdits: .max, mergeAfterFraction: 0)
+
+        /// Pending edits that start a merge of a listing of `count` items.
+        public func mergeThreshold(forCount count: Int) -> Int {
+            max(mergeAfterEdits, Int(Double(count) * mergeAfterFraction))
+        }
+    }
+
+    /// What maintenance a job does.
+    enum Maintenance: Sendable {
+        case compaction, merge
+    }
+
+    /// Compacts the tail into the delta now, on the calling thread (see ``MergePolicy``), and
+    /// publishes the result; writes go on meanwhile and are applied to it again before the swap.
+    /// - Returns: the snapshot published.
+    /// - Throws: ``ICUError``, ``LimitError`` (the listing stays as it was).
+    /// - Complexity: indexing the delta and the tail again, O(d log d).
+    @discardableResult
+    public func compact() throws -> Snapshot { try runJob(.compaction) }
+
+    /// Merges every pending edit into a new base now, on the calling thread, and publishes the
+    /// result. Readers and writers go on meanwhile; the edits made during the merge are applied to
+    /// its result again before the swap. Answers are the same before and after.
+    ///
+    /// - Returns: the snapshot published (it has pending edits only when writes came meanwhile).
+    /// - Throws: ``ICUError``, ``LimitError`` (the listing stays as it was).
+    /// - Complexity: building the listing afresh, O(n log n); nothing when no edit is pending.
+    @discardableResult
+    public func merge() throws -> Snapshot { try runJob(.merge) }
+
+    /// Runs `kind` from the current snapshot and publishes its result with the edits made since.
+    func runJob(_ kind: Maintenance) throws -> Snapshot {
+        let (start, job) = writer.withLock { state in
+            let job = state.nextJob
+            state.nextJob += 1
+            state.runningJobs[job] = []
+            return (published.withLock { $0 }, job)
+        }
+        let nothingToDo = kind == .merge ? start.live.pendingEdits == 0 : start.live.tailCount == 0
+        var built = start.live
+        do {
+            if !nothingToDo {
+                built = try kind == .merge ? start.live.merged() : start.live.compactingTail()
+            }
+        } catch {
+            writer.withLock { _ = $0.runningJobs.removeValue(forKey: job) }
+            throw error
+        }
+        return try writer.withLock { state throws -> Snapshot in
+            let edits = state.runningJobs.removeValue(forKey: job) ?? []
+            if nothingToDo && edits.isEmpty { return published.withLock { $0 } }
+            let current = published.withLock { $0 }
+            let next = Snapshot(try built.applying(edits), version: current.version)
+            published.withLock { $0 = next }
+            return next
+        }
+    }
+
+    /// The job the policy wants for `listing`, when none of the policy's is running; marks it running.
+    func claimMaintenance(for listing: LiveListing, _ state: inout WriterState) -> Maintenance? {
+        guard !state.policyJobRunning else { return nil }
+        let due: Maintenance
+        if listing.pendingEdits >= mergePolicy.mergeThreshold(forCount: listing.count) {
+            due = .merge
+        } else if listing.tailCount >= mergePolicy.compactAfter {
+            due = .compaction
+        } else {
+            return nil
+        }
+        state.policyJobRunning = true
+        return due
+    }
+
+    /// Runs `job`, which the policy claimed, then whatever became due meanwhile: in the background
+    /// or here, as the policy says. A failure leaves the listing as it is (correct, less compact);
+    /// ``merge()`` reports it.
+    func run(_ job: Maintenance) {
+        guard mergePolicy.inBackground else { return runClaimed(job) }
+        Self.background.enter()
+        DispatchQueue.global(qos: .utility).async { [weak self] in
+            self?.runClaimed(job)
+            Self.background.leave()
+        }
+    }
+
+    private func runClaimed(_ job: Maintenance) {
+        var next: Maintenance? = job
+        while let job = next {
+            let succeeded = (try? runJob(job)) != nil
+            next = writer.withLock { state in
+                state.policyJobRunning = false
+                // After a failure, the next write asks again (not this loop: it would fail again at once).
+                return succeeded ? claimMaintenance(for: published.withLock { $0.live }, &state) : nil
+            }
+        }
+    }
+
+    /// Every background compaction and merge of every editable listing (tests wait for them).
+    private static let background = DispatchGroup()
+
+    /// Blocks until no background compaction or merge runs, in any listing (for tests).
+    package static func waitForBackgroundMaintenance() {
+        background.wait()
+    }
+}
