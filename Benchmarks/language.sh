@@ -7,7 +7,8 @@
 # For each locale: one `thumbindex bench` per fold (locale, diacritics) over the GeoNames sessions,
 # each building the listing afresh. "Bytes before" is the index without the locale fold's variant
 # (what the index was before the fold existed); the latency ratio compares the two folds' keystrokes.
-# Writes Benchmarks/results/DATE-language.md and its JSON under Benchmarks/results/language/.
+# Writes Benchmarks/results/DATE-language.md and its JSON under Benchmarks/results/language/. SCRATCH
+# names the release build folder (default .build-release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,8 +19,8 @@ queries=Corpora/large/geonames-queries.txt
 [ -s "$corpus" ] || { echo "language.sh: $corpus is missing: run Corpora/generate_large.py first (see Corpora/README.md)" >&2; exit 1; }
 
 echo "==> swift build -c release --product thumbindex (.build-release)"
-swift build -c release --scratch-path .build-release --product thumbindex 2>&1 | grep -v '^\[' | tail -3
-bin=.build-release/release/thumbindex
+swift build -c release --scratch-path "${SCRATCH:-.build-release}" --product thumbindex 2>&1 | grep -v '^\[' | tail -3
+bin=${SCRATCH:-.build-release}/release/thumbindex
 
 out=Benchmarks/results/language
 mkdir -p "$out"

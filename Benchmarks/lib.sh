@@ -1,7 +1,23 @@
-# Shared by run.sh and postgres.sh (sourced from Benchmarks/): timed steps and the machine.
+# Shared by run.sh, postgres.sh, phonetic.sh and people.sh (sourced from Benchmarks/, with RESULTS,
+# CORPORA and LIMIT set): timed steps, the build, the machine, the corpus options and the report.
 #
-#   step NAME COMMAND...   runs COMMAND and appends "NAME<tab>seconds" to $RESULTS/steps.tsv
-#   machine_json FILE      the machine, versions and commit as JSON (report.py's "Machine and run")
+#   new_steps                   makes $RESULTS and empties its steps.tsv (before the first step)
+#   step NAME COMMAND...        runs COMMAND and appends "NAME<tab>seconds" to $RESULTS/steps.tsv
+#   pstep NAME COMMAND...       the same, with the load average before it as a third field
+#   build_peers_run [STEP]      builds $run (peers-run, release) as the step "build" (STEP: step or
+#                               pstep, default step), then writes $RESULTS/machine.json
+#   machine_json FILE           the machine, versions and commit as JSON (the reports' "Machine and run")
+#   corpus_args CORPUS          sets the array $common: peers-run's --corpus, --corpora and --limit
+#   report_markdown RESULTS FILE   prints where a report goes: $MARKDOWN if set, else FILE when
+#                               $RESULTS is the default RESULTS, else $RESULTS/RESULTS.md
+#   report_venv                 makes .venv with requirements.txt (report.py's matplotlib) if missing
+
+run=.build/release/peers-run
+
+new_steps() {
+    mkdir -p "$RESULTS"
+    : > "$RESULTS/steps.tsv"
+}
 
 step() {
     local name=$1 start end
@@ -10,6 +26,18 @@ step() {
     "$@"
     end=$(date +%s.%N)
     awk -v n="$name" -v s="$start" -v e="$end" 'BEGIN { printf "%s\t%.1f\n", n, e - s }' >> "$RESULTS/steps.tsv"
+}
+
+pstep() {
+    local load
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    step "$@"
+    sed -i '$ s/$/\t'"$load"'/' "$RESULTS/steps.tsv"
+}
+
+build_peers_run() {
+    "${1:-step}" build swift build -c release --product peers-run
+    machine_json "$RESULTS/machine.json"
 }
 
 machine_json() {
@@ -48,4 +76,22 @@ info = {
 }
 json.dump(info, open(sys.argv[1], "w"), indent=1)
 PY
+}
+
+corpus_args() {
+    common=(--corpus "$1" --corpora "$CORPORA")
+    if [ -n "$LIMIT" ]; then common+=(--limit "$LIMIT"); fi
+}
+
+report_markdown() {
+    local markdown=$2
+    if [ "$RESULTS" != "$1" ]; then markdown="$RESULTS/RESULTS.md"; fi
+    echo "${MARKDOWN:-$markdown}"
+}
+
+report_venv() {
+    if [ ! -x .venv/bin/python ]; then
+        python3 -m venv .venv
+        .venv/bin/pip install -q -r requirements.txt
+    fi
 }

@@ -22,30 +22,18 @@ CORPORA_LIST=${CORPORA_LIST:-geonames people-contacts}
 LIMIT=${LIMIT:-}
 BUDGET=${BUDGET:-120}
 
-mkdir -p "$RESULTS"
-: > "$RESULTS/steps.tsv"
 . ./lib.sh
-
-# A timed step, with the load average before it (steps.tsv: name, seconds, load before).
-pstep() {
-    local load
-    load=$(cut -d' ' -f1 /proc/loadavg)
-    step "$@"
-    sed -i '$ s/$/\t'"$load"'/' "$RESULTS/steps.tsv"
-}
+new_steps
+# Timed steps with the load average before them (steps.tsv: name, seconds, load before): pstep.
 
 if [ ! -f "$CORPORA/people-contacts-1m.tsv" ] || [ ! -f "$CORPORA/geonames-sessions-two-words.txt" ] \
     || [ ! -f "$CORPORA/people-contacts-sessions-dialpad-initials.txt" ]; then
     pstep corpora python3 ../Corpora/generate_large.py --skip-people --contacts --out "$CORPORA"
 fi
-pstep build swift build -c release --product peers-run
-run=.build/release/peers-run
-machine_json "$RESULTS/machine.json"
+build_peers_run pstep
 
 for corpus in $CORPORA_LIST; do
-    slice=()
-    [ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
-    common=(--corpus "$corpus" --corpora "$CORPORA" "${slice[@]}")
+    corpus_args "$corpus"
     if [ "$corpus" = geonames ]; then
         pstep "$corpus sessions" $run people-sessions "${common[@]}" --kinds two-words --kinds one-word \
             --fts5-budget "$BUDGET" --out "$RESULTS/$corpus-sessions.json"
@@ -61,8 +49,5 @@ for corpus in $CORPORA_LIST; do
     fi
 done
 
-markdown=results/2026-11-25-people.md
-[ "$RESULTS" != results/people ] && markdown="$RESULTS/RESULTS.md"
-markdown=${MARKDOWN:-$markdown}
-[ -f "$markdown" ] || printf '<!-- BEGIN GENERATED (people_report.py) -->\n<!-- END GENERATED (people_report.py) -->\n' > "$markdown"
+markdown=$(report_markdown results/people results/2026-11-25-people.md)
 python3 people_report.py --results "$RESULTS" --markdown "$markdown"

@@ -17,10 +17,11 @@ ThumbIndex types all of them). Standard library only.
 """
 
 import argparse
-import json
 import os
 import sys
 from collections import defaultdict
+
+from report_common import div, fmt_ratio, load_run, median, ms, percentile, typed_name, typed_row, write_generated
 
 BEGIN, END = "<!-- BEGIN GENERATED (people_report.py) -->", "<!-- END GENERATED (people_report.py) -->"
 CORPORA = [("geonames", "GeoNames 1.4M"), ("people-contacts", "1M people with companies and phone numbers")]
@@ -38,71 +39,22 @@ MAX_LENGTH = 13  # lengths from here on are one row ("13+")
 GOAL_MULTI, GOAL_FTS5, GOAL_PHONE_P99, GOAL_DIALPAD_BYTES = 2.0, 30.0, 5.0, 0.5
 
 
-def percentile(xs, q):
-    xs = sorted(xs)
-    if not xs:
-        return None
-    k = max(0, min(len(xs) - 1, -(-int(q * 1000) * len(xs) // 1000) - 1))
-    return xs[k]
-
-
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    if not n:
-        return None
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
-
-
-def ms(x):
-    if x is None:
-        return "—"
-    if x >= 100:
-        return f"{x:,.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 1:
-        return f"{x:.2f}"
-    return f"{x:.3f}"
-
-
-def ratio(r):
-    if r is None:
-        return "—"
-    return f"{r:,.0f}×" if r >= 100 else f"{r:.1f}×" if r >= 10 else f"{r:.2f}×"
-
-
-def div(a, b):
-    return a / b if a is not None and b else None
-
-
 def row_of(length):
-    return min(length, MAX_LENGTH)
+    return typed_row(length, MAX_LENGTH)
 
 
 def row_name(row):
-    return f"{row}+" if row == MAX_LENGTH else str(row)
+    return typed_name(row, MAX_LENGTH)
 
 
 def load(results):
     sessions, bytes_ = {}, {}
-    for name in sorted(os.listdir(results)):
-        if not name.endswith(".json") or name == "machine.json":
-            continue
-        with open(os.path.join(results, name)) as f:
-            data = json.load(f)
+    docs, machine, steps = load_run(results)
+    for data in docs:
         if data.get("kind") == "people-sessions":
             sessions[data["corpus"]] = data
         elif data.get("kind") == "people-bytes":
             bytes_[data["corpus"]] = data
-    machine = {}
-    if os.path.exists(os.path.join(results, "machine.json")):
-        with open(os.path.join(results, "machine.json")) as f:
-            machine = json.load(f)
-    steps = []
-    if os.path.exists(os.path.join(results, "steps.tsv")):
-        with open(os.path.join(results, "steps.tsv")) as f:
-            steps = [line.rstrip("\n").split("\t") for line in f if line.strip()]
     return sessions, bytes_, machine, steps
 
 
@@ -130,7 +82,7 @@ def multi_table(data, multi, single, goals):
             goals.append((row_name(row), r, rc))
         out.append(f"| {row_name(row)} | {len(a)} | {ms(median(a))} | {ms(percentile(a, 0.99))} | {ms(percentile(mc.get(row, []), 0.99))} "
                    f"| {len(b)} | {ms(median(b))} | {ms(percentile(b, 0.99))} | {ms(percentile(sc.get(row, []), 0.99))} "
-                   f"| {ratio(r)} | {ratio(rc)} |")
+                   f"| {fmt_ratio(r)} | {fmt_ratio(rc)} |")
     return out
 
 
@@ -156,8 +108,8 @@ def fts5_table(kind, goals):
         rm, rp = div(median(b), median(a)), div(percentile(b, 0.99), percentile(a, 0.99))
         goals.append((row_name(row), rm, rp))
         out.append(f"| {row_name(row)} | {len(a)} | {ms(median(a))} | {ms(percentile(a, 0.99))} | {ms(median(b))} "
-                   f"| {ms(percentile(b, 0.99))} | {ratio(rm)} | {ratio(rp)} "
-                   f"| {len(same_t[row])}, {ratio(div(median(same_f[row]), median(same_t[row])))} |")
+                   f"| {ms(percentile(b, 0.99))} | {fmt_ratio(rm)} | {fmt_ratio(rp)} "
+                   f"| {len(same_t[row])}, {fmt_ratio(div(median(same_f[row]), median(same_t[row])))} |")
     return out
 
 
@@ -240,8 +192,8 @@ def generate(results, level):
             worst_cpu = max((rc for _, _, rc in goals if rc is not None), default=None)
             goal_lines.append(
                 f"| {title}: {KIND_NAMES[multi]}, p99 within 2× the single-word p99 at every typed length | "
-                f"worst {ratio(worst)} (CPU time: {ratio(worst_cpu)}) | {fmt_goal(not missed)} | "
-                + ("missed at " + ", ".join(f"{n} ({ratio(r)})" for n, r in missed) if missed else "") + " |")
+                f"worst {fmt_ratio(worst)} (CPU time: {fmt_ratio(worst_cpu)}) | {fmt_goal(not missed)} | "
+                + ("missed at " + ", ".join(f"{n} ({fmt_ratio(r)})" for n, r in missed) if missed else "") + " |")
         for name in [k for k in kinds if kinds[k]["fts5Sessions"]]:
             kind = kinds[name]
             goals = []
@@ -255,8 +207,8 @@ def generate(results, level):
             lows = [min(rm, rp) for _, rm, rp in goals if rm is not None and rp is not None]
             goal_lines.append(
                 f"| {title}: {KIND_NAMES[name]}, ≥30× faster than FTS5 at every typed length (median and p99) | "
-                f"lowest {ratio(min(lows) if lows else None)} | {fmt_goal(not missed)} | "
-                + ("missed at " + ", ".join(f"{n} (median {ratio(rm)}, p99 {ratio(rp)})" for n, rm, rp in missed) if missed else "")
+                f"lowest {fmt_ratio(min(lows) if lows else None)} | {fmt_goal(not missed)} | "
+                + ("missed at " + ", ".join(f"{n} (median {fmt_ratio(rm)}, p99 {fmt_ratio(rp)})" for n, rm, rp in missed) if missed else "")
                 + " |")
         for name in [k for k in kinds if k == "phone" or kinds[k]["dialpad"]]:
             goals = []
@@ -322,14 +274,7 @@ def main():
     if args.print:
         sys.stdout.write(text)
         return
-    with open(args.markdown, encoding="utf-8") as f:
-        doc = f.read()
-    if BEGIN not in doc or END not in doc:
-        raise SystemExit(f"{args.markdown} has no {BEGIN} … {END} markers")
-    head, rest = doc.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    with open(args.markdown, "w", encoding="utf-8") as f:
-        f.write(head + BEGIN + "\n" + text + END + tail)
+    write_generated(args.markdown, BEGIN, END, text)
     print(f"wrote {args.markdown}")
 
 

@@ -24,29 +24,17 @@ ROUNDS=${ROUNDS:-3}
 BUDGET=${BUDGET:-120}
 CHECK_EVERY=${CHECK_EVERY:-1}
 
-mkdir -p "$RESULTS"
-: > "$RESULTS/steps.tsv"
 . ./lib.sh
-
-# A timed step, with the load average before it (steps.tsv: name, seconds, load before).
-pstep() {
-    local load
-    load=$(cut -d' ' -f1 /proc/loadavg)
-    step "$@"
-    sed -i '$ s/$/\t'"$load"'/' "$RESULTS/steps.tsv"
-}
+new_steps
+# Timed steps with the load average before them (steps.tsv: name, seconds, load before): pstep.
 
 if [ ! -f "$CORPORA/zh-names-1m.txt" ] || [ ! -f "$CORPORA/ko-names-1m.txt" ]; then
     pstep corpora /usr/bin/python3 ../Corpora/generate_phonetic.py --out "$CORPORA"
 fi
-pstep build swift build -c release --product peers-run
-run=.build/release/peers-run
-machine_json "$RESULTS/machine.json"
+build_peers_run pstep
 
 for corpus in $CORPORA_LIST; do
-    slice=()
-    [ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
-    common=(--corpus "$corpus" --corpora "$CORPORA" "${slice[@]}")
+    corpus_args "$corpus"
     pstep "$corpus prepare" $run prepare "${common[@]}"
     # ThumbIndex: every keystroke of every session, REPEATS processes each (the machine is shared).
     for r in $(seq 1 "$REPEATS"); do
@@ -67,8 +55,5 @@ for corpus in $CORPORA_LIST; do
     pstep "$corpus check" $run phonetic-check "${common[@]}" --every "$CHECK_EVERY" --out "$RESULTS/$corpus-check.json"
 done
 
-markdown=results/2026-11-23-phonetic.md
-[ "$RESULTS" != results/phonetic ] && markdown="$RESULTS/RESULTS.md"
-markdown=${MARKDOWN:-$markdown}
-[ -f "$markdown" ] || printf '<!-- BEGIN GENERATED (phonetic_report.py) -->\n<!-- END GENERATED (phonetic_report.py) -->\n' > "$markdown"
+markdown=$(report_markdown results/phonetic results/2026-11-23-phonetic.md)
 python3 phonetic_report.py --results "$RESULTS" --markdown "$markdown"

@@ -20,11 +20,11 @@ machine. Goals are judged on wall-clock time, and also reported on CPU time. Sta
 """
 
 import argparse
-import json
 import os
-import re
 import sys
 from collections import defaultdict
+
+from report_common import fmt_ratio, load_run, median, ms, percentile, typed_name, typed_row, write_generated
 
 BEGIN, END = "<!-- BEGIN GENERATED (phonetic_report.py) -->", "<!-- END GENERATED (phonetic_report.py) -->"
 CORPORA = [("zh-names", "Chinese names"), ("ko-names", "Korean names")]
@@ -33,61 +33,23 @@ MAX_LENGTH = 9  # lengths from here on are one row ("9+")
 GOAL_MEDIAN, GOAL_P99 = 1.0, 10.0  # ms
 
 
-def percentile(xs, q):
-    """Nearest rank: the smallest value with at least q of the values at or below it."""
-    xs = sorted(xs)
-    if not xs:
-        return None
-    k = max(0, min(len(xs) - 1, -(-int(q * 1000) * len(xs) // 1000) - 1))
-    return xs[k]
-
-
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    if not n:
-        return None
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
-
-
-def ms(x):
-    if x is None:
-        return "—"
-    if x >= 100:
-        return f"{x:,.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 1:
-        return f"{x:.2f}"
-    return f"{x:.3f}"
-
-
-def ratio(r):
-    if r is None:
-        return "—"
-    return f"{r:,.0f}×" if r >= 100 else f"{r:.1f}×" if r >= 10 else f"{r:.2f}×"
-
-
 def mib(b):
     return f"{b / 2**20:,.1f}"
 
 
 def length_row(length):
-    return min(length, MAX_LENGTH)
+    return typed_row(length, MAX_LENGTH)
 
 
 def length_name(row):
-    return f"{row}+" if row == MAX_LENGTH else str(row)
+    return typed_name(row, MAX_LENGTH)
 
 
 def load(results):
     runs = defaultdict(list)  # (corpus, system) -> [run json]
     naive, builds, checks = {}, {}, {}
-    for name in sorted(os.listdir(results)):
-        if not name.endswith(".json") or name == "machine.json":
-            continue
-        with open(os.path.join(results, name)) as f:
-            data = json.load(f)
+    docs, machine, steps = load_run(results)
+    for data in docs:
         kind = data.get("kind")
         if kind == "keystrokes" and data["system"] == "naive-phonetic":
             naive[data["corpus"]] = data
@@ -97,14 +59,6 @@ def load(results):
             builds[(data["corpus"], data["builder"])] = data
         elif kind == "phonetic-check":
             checks[data["corpus"]] = data
-    machine = {}
-    if os.path.exists(os.path.join(results, "machine.json")):
-        with open(os.path.join(results, "machine.json")) as f:
-            machine = json.load(f)
-    steps = []
-    if os.path.exists(os.path.join(results, "steps.tsv")):
-        with open(os.path.join(results, "steps.tsv")) as f:
-            steps = [line.rstrip("\n").split("\t") for line in f if line.strip()]
     return runs, naive, builds, checks, machine, steps
 
 
@@ -194,7 +148,7 @@ def naive_table(naive, runs):
     for b in (1, 2, 3, 4):
         nm, sm, fm = median(n[b]), median(session[b]), median(fresh[b])
         out.append(f"| {'4+' if b == 4 else b} | {len(n[b])} ({of[b - 1]}) | {ms(nm)} | {ms(max(n[b]) if n[b] else None)} "
-                   f"| {ms(sm)} | {ratio(nm / sm if nm and sm else None)} | {ms(fm)} | {ratio(nm / fm if nm and fm else None)} |")
+                   f"| {ms(sm)} | {fmt_ratio(nm / sm if nm and sm else None)} | {ms(fm)} | {fmt_ratio(nm / fm if nm and fm else None)} |")
     return out
 
 
@@ -338,14 +292,7 @@ def main():
     if args.print:
         sys.stdout.write(text)
         return
-    with open(args.markdown, encoding="utf-8") as f:
-        doc = f.read()
-    if begin not in doc or end not in doc:
-        raise SystemExit(f"{args.markdown} has no {begin} … {end} markers")
-    head, rest = doc.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    with open(args.markdown, "w", encoding="utf-8") as f:
-        f.write(head + begin + "\n" + text + end + tail)
+    write_generated(args.markdown, begin, end, text)
     print(f"wrote {args.markdown}")
 
 

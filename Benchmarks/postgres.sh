@@ -75,17 +75,10 @@ trap pg_stop EXIT
 pg "$PG_BIN/pg_ctl" -D "$PG_SCRATCH/data" -l "$PG_SCRATCH/server.log" -w start >/dev/null
 pg "$PG_BIN/createdb" -h "$PG_SCRATCH/socket" thumbindex
 
-mkdir -p "$RESULTS"
-: > "$RESULTS/steps.tsv"
 . ./lib.sh
-
-step build swift build -c release --product peers-run
-run=.build/release/peers-run
-machine_json "$RESULTS/machine.json"
-
-slice=()
-[ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
-common=(--corpus "$CORPUS" --corpora "$CORPORA" "${slice[@]}")
+new_steps
+build_peers_run
+corpus_args "$CORPUS"
 step "$CORPUS prepare" $run prepare "${common[@]}"
 for system in $PEERS; do
     step "$CORPUS $system" $run keystrokes "${common[@]}" --postgres "$PG_SCRATCH" --system "$system" \
@@ -100,11 +93,6 @@ done
 
 # The tables of results/2026-11-23-postgres.md (between its GENERATED (report.py --postgres)
 # markers; the rest of the file is left alone). MARKDOWN=FILE writes them into another file.
-if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
-    .venv/bin/pip install -q -r requirements.txt
-fi
-markdown=results/2026-11-23-postgres.md
-[ "$RESULTS" != results/postgres ] && markdown="$RESULTS/RESULTS.md"
-markdown=${MARKDOWN:-$markdown}
+report_venv
+markdown=$(report_markdown results/postgres results/2026-11-23-postgres.md)
 .venv/bin/python report.py --results "$RESULTS" --markdown "$markdown" --postgres

@@ -19,11 +19,12 @@ p99 weights each bucket's samples by the bucket's share of all keystrokes.
 """
 
 import argparse
-import json
-import math
+import functools
 import os
-import re
 import sys
+
+from report_common import div, fmt_ratio, load_run, median, percentile, write_generated
+import report_common
 
 SYSTEMS = [
     ("thumbindex", "ThumbIndex (FilterSession per query)"),
@@ -57,40 +58,19 @@ GIB = 1024 ** 3
 
 def load(results):
     runs, builds, durable = {}, {}, {}
-    for name in sorted(os.listdir(results)):
-        if not name.endswith(".json") or name == "machine.json":
-            continue
-        with open(os.path.join(results, name)) as f:
-            data = json.load(f)
+    docs, machine, steps = load_run(results)
+    for data in docs:
         if data.get("kind") == "keystrokes":
             runs[(data["corpus"], data["system"])] = data
         elif data.get("kind") == "build":
             builds[(data["corpus"], data["builder"])] = data
         elif data.get("kind") in ("writes", "startup"):
             durable[(data["kind"], data["corpus"], data["system"])] = data
-    machine = {}
-    path = os.path.join(results, "machine.json")
-    if os.path.exists(path):
-        with open(path) as f:
-            machine = json.load(f)
-    steps = []
-    path = os.path.join(results, "steps.tsv")
-    if os.path.exists(path):
-        with open(path) as f:
-            steps = [line.rstrip("\n").split("\t") for line in f if line.strip()]
     return runs, builds, durable, machine, steps
 
 
 def bucket(length):
     return min(length, 4) - 1
-
-
-def median(xs):
-    xs = sorted(xs)
-    n = len(xs)
-    if n == 0:
-        return None
-    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
 def weighted_percentile(samples, q):
@@ -125,34 +105,8 @@ def stats(run):
     }
 
 
-def ms(x):
-    if x is None:
-        return "—"
-    if x >= 100:
-        return f"{x:,.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 1:
-        return f"{x:.2f}"
-    if x >= 0.01:
-        return f"{x:.3f}"
-    return f"{x:.4f}"
-
-
-def ratio(a, b):
-    if a is None or b is None or b == 0:
-        return None
-    return a / b
-
-
-def fmt_ratio(r):
-    if r is None:
-        return "—"
-    if r >= 100:
-        return f"{r:,.0f}×"
-    if r >= 10:
-        return f"{r:.1f}×"
-    return f"{r:.2f}×"
+# Keystrokes of a few microseconds keep a fourth decimal below 0.01 ms (the other reports stop at three).
+ms = functools.partial(report_common.ms, tiny_places=4)
 
 
 def mib(b):
@@ -258,7 +212,7 @@ def targets(runs, builds, provisional):
     tis, sts, sqs, nvs = (stats(r) if r else None for r in (ti, st, sq, nv))
 
     def per_length(a, b, need):
-        rs = [ratio(y, x) for x, y in zip(a["medians"], b["medians"])]
+        rs = [div(y, x) for x, y in zip(a["medians"], b["medians"])]
         met = all(r is not None and r >= need for r in rs)
         return " / ".join(f"{n}: {fmt_ratio(r)}" for n, r in zip(BUCKETS, rs)), met, rs
 
@@ -273,10 +227,10 @@ def targets(runs, builds, provisional):
         note = "" if met else "worst " + fmt_ratio(min(r for r in rs if r is not None)) + " (needs 10×). "
         add("GeoNames: ThumbIndex median ≥10× lower than SQLite FTS5 at every typed length", text, met,
             note + stateless_note(sqs, 10))
-        r = ratio(sqs["p99"], tis["p99"])
+        r = div(sqs["p99"], tis["p99"])
         note = f"ThumbIndex {ms(tis['p99'])} ms, SQLite {ms(sqs['p99'])} ms"
         if sts:
-            note += f"; stateless `filter` p99 {ms(sts['p99'])} ms ({fmt_ratio(ratio(sqs['p99'], sts['p99']))})"
+            note += f"; stateless `filter` p99 {ms(sts['p99'])} ms ({fmt_ratio(div(sqs['p99'], sts['p99']))})"
         add("GeoNames: ThumbIndex p99 ≥10× lower than SQLite FTS5", fmt_ratio(r), r is not None and r >= 10, note)
     if tis and nvs:
         text, met, rs = per_length(tis, nvs, 1000)
@@ -287,17 +241,17 @@ def targets(runs, builds, provisional):
     if bt and bs:
         t, s = bt["seconds"], bs["seconds"]
         add("GeoNames: ThumbIndex listing + index build faster than SQLite FTS5 build",
-            f"ThumbIndex {t:.2f} s vs SQLite {s:.2f} s ({fmt_ratio(ratio(s, t))} faster)", t < s,
+            f"ThumbIndex {t:.2f} s vs SQLite {s:.2f} s ({fmt_ratio(div(s, t))} faster)", t < s,
             f"medians of {len(bt.get('samples', [1]))} builds each, own processes; SQLite's excludes sorting")
     elif ti and sq:
         t, s = build_seconds(ti), build_seconds(sq)
         add("GeoNames: ThumbIndex listing + index build faster than SQLite FTS5 build",
-            f"ThumbIndex {t:.2f} s vs SQLite {s:.2f} s ({fmt_ratio(ratio(s, t))} faster)", t < s,
+            f"ThumbIndex {t:.2f} s vs SQLite {s:.2f} s ({fmt_ratio(div(s, t))} faster)", t < s,
             "one build each (from the keystroke runs)")
     lst = builds.get(("geonames", "thumbindex-listing"))
     icu = builds.get(("geonames", "icu-records"))
     if lst and icu:
-        r = ratio(icu["seconds"], lst["seconds"])
+        r = div(icu["seconds"], lst["seconds"])
         add("GeoNames: sorting + bucketing ≥5× faster than ICU AlphabeticIndex records",
             f"{fmt_ratio(r)} (ThumbIndex {lst['seconds']:.2f} s, ICU {icu['seconds']:.1f} s)", r is not None and r >= 5)
     if ti and sq:
@@ -307,13 +261,13 @@ def targets(runs, builds, provisional):
                 f"SQLite FTS5 index {sb / 1e6:.1f} MB ({sb / sq['items']:.1f} B/item); ThumbIndex: no index to measure yet",
                 None, "not measurable: the library still scans (no search index has landed)")
         else:
-            r = ratio(tb, sb)
+            r = div(tb, sb)
             add("GeoNames: ThumbIndex search index ≤4× the bytes of SQLite's FTS5 trigram index (detail=none)",
                 f"{r:.2f}× ({tb / 1e6:.1f} MB vs {sb / 1e6:.1f} MB)", r <= 4)
     tp = runs.get(("people", "thumbindex"))
     if ti and tp:
         a, b = stats(ti)["p99"], stats(tp)["p99"]
-        r = ratio(b, a)
+        r = div(b, a)
         add("10M: ThumbIndex p99 within 10× of its 1.4M value", f"{fmt_ratio(r)} ({ms(b)} ms vs {ms(a)} ms)",
             r is not None and r <= 10)
     peaks = [r["memory"]["peakResident"] for r in runs.values()] + [b["memory"]["peakResident"] for b in builds.values()]
@@ -343,7 +297,7 @@ def machine_section(machine, steps):
 
 def generate(runs, builds, machine, steps):
     provisional = machine.get("provisional", False)
-    out = [BEGIN, ""]
+    out = [""]
     out.append("### Machine and run")
     out.append("")
     out += machine_section(machine, steps)
@@ -375,20 +329,13 @@ def generate(runs, builds, machine, steps):
             out.append("")
             out += at
             out.append("")
-    out.append(END)
-    return "\n".join(out)
-
-
-def percentile(xs, q):
-    """Nearest rank: the smallest sample with at least q of the samples at or below it."""
-    xs = sorted(xs)
-    return xs[max(0, math.ceil(q * len(xs)) - 1)] if xs else None
+    return "\n".join(out) + "\n"
 
 
 def generate_postgres(runs, durable, machine, steps):
     """PostgreSQL + pg_trgm against SQLite FTS5 and ThumbIndex: keystrokes, writes, start-up (postgres.sh)."""
     provisional = machine.get("provisional", False)
-    out = [PG_BEGIN, ""]
+    out = [""]
     out.append("#### Machine and run")
     out.append("")
     out += machine_section(machine, steps)
@@ -415,7 +362,7 @@ def generate_postgres(runs, durable, machine, steps):
                 if not other or system == "postgres-trgm":
                     continue
                 os_ = stats(other)
-                rs = [ratio(a, b) for a, b in zip(pgs["medians"], os_["medians"])] + [ratio(pgs["p99"], os_["p99"])]
+                rs = [div(a, b) for a, b in zip(pgs["medians"], os_["medians"])] + [div(pgs["p99"], os_["p99"])]
                 lines.append(f"| {label2} | " + " | ".join(fmt_ratio(r) for r in rs) + " |")
             out.append("Ratios (PostgreSQL's latency divided by the other system's; above 1× PostgreSQL is slower):")
             out.append("")
@@ -470,8 +417,7 @@ def generate_postgres(runs, durable, machine, steps):
                    f"{phase.get('rest of the query', 0):.3f} |")
     out.append("| ThumbIndex live server | — | — | not yet: the `thumbindex-live` hook | — |")
     out.append("")
-    out.append(PG_END)
-    return "\n".join(out)
+    return "\n".join(out) + "\n"
 
 
 def plot(runs, path, provisional):
@@ -541,14 +487,9 @@ def main():
     else:
         text, begin, end = generate(runs, builds, machine, steps), BEGIN, END
     if args.print:
-        print(text)
+        print(f"{begin}\n{text}{end}")
     else:
-        old = open(args.markdown).read() if os.path.exists(args.markdown) else f"# Results\n\n{begin}\n{end}\n"
-        if begin not in old:
-            old += f"\n{begin}\n{end}\n"
-        new = re.sub(re.escape(begin) + r".*?" + re.escape(end), lambda _: text, old, flags=re.S)
-        with open(args.markdown, "w") as f:
-            f.write(new)
+        write_generated(args.markdown, begin, end, text)
         print(f"wrote {args.markdown}", file=sys.stderr)
     if not args.postgres:
         plot(runs, args.plot or os.path.join(args.results, "latency.png"), machine.get("provisional", False))

@@ -19,20 +19,13 @@ LIMIT=${LIMIT:-}
 BUDGET=${BUDGET:-120}     # seconds of timed keystrokes per system and corpus (slow systems are sampled)
 PEERS="thumbindex thumbindex-stateless sqlite-fts5 folded-memmem naive-seed localized-contains"
 
-mkdir -p "$RESULTS"
-: > "$RESULTS/steps.tsv"
 . ./lib.sh
-
-step build swift build -c release --product peers-run
-run=.build/release/peers-run
-
-# The machine, and whether ThumbIndex's search index has landed (else its numbers are provisional).
-machine_json "$RESULTS/machine.json"
+new_steps
+# peers-run, and the machine (with whether ThumbIndex's search index has landed, else its numbers are provisional).
+build_peers_run
 
 for corpus in $CORPORA_LIST; do
-    slice=()
-    [ -n "$LIMIT" ] && slice=(--limit "$LIMIT")
-    common=(--corpus "$corpus" --corpora "$CORPORA" "${slice[@]}")
+    corpus_args "$corpus"
     # At 10M the slow scans take 5-25 s a keystroke: 3 per typed length is what the budget allows.
     min=5
     [ "$corpus" = people ] && [ -z "$LIMIT" ] && min=3
@@ -73,11 +66,6 @@ if [ "${POSTGRES:-1}" = 1 ] && [[ " $CORPORA_LIST " == *" geonames "* ]]; then
 fi
 
 # Tables into results/2026-11-21-keystrokes-and-builds.md (between the GENERATED markers) and the plot; matplotlib in a local venv.
-if [ ! -x .venv/bin/python ]; then
-    python3 -m venv .venv
-    .venv/bin/pip install -q -r requirements.txt
-fi
-markdown=results/2026-11-21-keystrokes-and-builds.md
-[ "$RESULTS" != results ] && markdown="$RESULTS/RESULTS.md"
-markdown=${MARKDOWN:-$markdown}
+report_venv
+markdown=$(report_markdown results results/2026-11-21-keystrokes-and-builds.md)
 .venv/bin/python report.py --results "$RESULTS" --markdown "$markdown"

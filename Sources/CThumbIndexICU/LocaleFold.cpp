@@ -31,7 +31,10 @@
 //     private-use characters that spell the weight (U+F0000 + 12 bits each), so it still compares equal
 //     with itself and with nothing else.
 //
-// Pure ASCII text whose characters take part in none of the locale's contractions folds by a table.
+// Most text folds by a table instead: each BMP character's fold on its own, which is its fold in any
+// text unless it combines with its neighbours. A text goes through the collation element iterator when
+// it has a character outside the BMP, a mark, a Hangul jamo, or a character that starts one of the
+// locale's contractions (or prefix rules) followed by one that continues one.
 #include "BridgeInternal.hpp"
 #include "FoldInternal.hpp"
 #include "TIText.h"
@@ -81,11 +84,12 @@ struct TILocaleFold {
     const icu::Normalizer2 *nfc = nullptr;
     /// Unit → its representative character.
     std::unordered_map<uint64_t, UChar32> representatives;
-    /// Every code point that occurs in one of the collator's contractions or prefixes.
-    icu::UnicodeSet contractionChars;
-    /// The fold of each ASCII character on its own (UTF-8), and whether that holds inside any text.
-    std::string ascii[128];
-    bool asciiAlone[128] = {};
+    /// Per BMP code point: the fold of the character on its own (UTF-8)...
+    std::vector<std::string> alone;
+    /// ...and what it is to the table: kAlone (its fold holds in any text but a contraction's),
+    /// kStarts (it begins a contraction or prefix rule), kContinues (it is a later part of one).
+    std::vector<uint8_t> flags;
+    static constexpr uint8_t kAlone = 1, kStarts = 2, kContinues = 4;
 
     /// The units of `text` as pieces, in order. False on failure.
     bool pieces(const icu::UnicodeString &text, icu::CollationElementIterator &it, std::vector<Piece> &out,
@@ -187,12 +191,30 @@ struct TILocaleFold {
         return true;
     }
 
-    /// The ASCII table's fold of `utf8`, or false when some character must be folded in context.
-    bool foldASCII(const char *utf8, int32_t length, std::string &out) const {
-        for (int32_t i = 0; i < length; ++i) {
-            if (!asciiAlone[static_cast<unsigned char>(utf8[i])]) { return false; }
+    /// Appends the table's fold of `utf8` to `out` (and, with `spans`, each byte's UTF-16 span), or
+    /// appends nothing and returns false when some character must be folded in its context (see the
+    /// top of this file) or the text is not valid UTF-8.
+    bool foldByTable(const char *utf8, int32_t length, std::string &out, std::vector<FoldUnit> *spans) const {
+        size_t outMark = out.size(), spanMark = spans != nullptr ? spans->size() : 0;
+        bool afterStarter = false;
+        int32_t i = 0, utf16 = 0;
+        while (i < length) {
+            UChar32 c;
+            U8_NEXT(utf8, i, length, c);
+            uint8_t f = (c >= 0 && c <= 0xFFFF) ? flags[static_cast<size_t>(c)] : 0;
+            if (!(f & kAlone) || (afterStarter && (f & kContinues))) {
+                out.resize(outMark);
+                if (spans != nullptr) { spans->resize(spanMark); }
+                return false;
+            }
+            afterStarter = (f & kStarts) != 0;
+            const std::string &folded = alone[static_cast<size_t>(c)];
+            out.append(folded);
+            if (spans != nullptr) {
+                for (size_t k = 0; k < folded.size(); ++k) { spans->push_back({c, utf16, utf16 + 1}); }
+            }
+            utf16 += 1;
         }
-        for (int32_t i = 0; i < length; ++i) { out.append(ascii[static_cast<unsigned char>(utf8[i])]); }
         return true;
     }
 };
@@ -226,12 +248,14 @@ std::unique_ptr<TILocaleFold> build(const std::string &locale, TIStatus *status)
     icu::UnicodeSet contractions;
     ucol_getContractionsAndExpansions(fold->primary->toUCollator(), contractions.toUSet(), nullptr, true, &error);
     if (ti::failed(error, status, "getContractionsAndExpansions")) { return nullptr; }
+    fold->flags.assign(0x10000, 0);
     icu::UnicodeSetIterator strings(contractions);
     while (strings.next()) {
-        if (strings.isString()) {
-            fold->contractionChars.addAll(strings.getString());
-        } else {
-            fold->contractionChars.add(strings.getCodepoint());
+        const icu::UnicodeString &s = strings.getString();  // a lone code point comes as a string too
+        for (int32_t k = 0; k < s.length();) {
+            UChar32 c = s.char32At(k);
+            if (c <= 0xFFFF) { fold->flags[static_cast<size_t>(c)] |= (k == 0 ? TILocaleFold::kStarts : TILocaleFold::kContinues); }
+            k += U16_LENGTH(c);
         }
     }
 
@@ -260,15 +284,21 @@ std::unique_ptr<TILocaleFold> build(const std::string &locale, TIStatus *status)
     }
     if (ti::failed(error, status, "building the search fold")) { return nullptr; }
 
+    // The table: every BMP character but surrogates, marks (they combine with what precedes them) and
+    // Hangul jamo (NFKC_Casefold composes them into syllables), folded on its own.
     std::vector<FoldUnit> units;
-    for (int c = 0; c < 128; ++c) {
-        one.setTo(static_cast<UChar32>(c));
+    fold->alone.assign(0x10000, std::string());
+    for (UChar32 c = 0; c <= 0xFFFF; ++c) {
+        if ((c >= 0xD800 && c <= 0xDFFF) || (U_GET_GC_MASK(c) & U_GC_M_MASK) != 0 || (isHangul(c) && !(c >= 0xAC00 && c <= 0xD7A3))) {
+            continue;
+        }
+        one.setTo(c);
         if (!fold->fold(one, *it, units, pieces, error)) {
-            ti::failed(error, status, "folding ASCII");
+            ti::failed(error, status, "folding the BMP");
             return nullptr;
         }
-        ti::appendUTF8(units, fold->ascii[c], nullptr);
-        fold->asciiAlone[c] = !fold->contractionChars.contains(c);
+        ti::appendUTF8(units, fold->alone[static_cast<size_t>(c)], nullptr);
+        fold->flags[static_cast<size_t>(c)] |= TILocaleFold::kAlone;
     }
     return fold;
 }
@@ -302,9 +332,7 @@ int32_t ti_locale_fold_utf8(const TILocaleFold *fold, const char *utf8, int32_t 
     thread_local std::vector<Piece> pieces;
     bytes.clear();
     spans.clear();
-    if (!wantSpans && ti::isASCII(utf8, length) && fold->foldASCII(utf8, length, bytes)) {
-        // folded by the table
-    } else {
+    if (!fold->foldByTable(utf8, length, bytes, wantSpans ? &spans : nullptr)) {
         icu::UnicodeString text;
         if (!ti::fromUTF8(utf8, length, text)) {
             ti::setStatus(status, TI_ERROR_INVALID_UTF8, "ti_locale_fold_utf8: the text is not valid UTF-8");
@@ -336,7 +364,7 @@ TIFoldBatch *ti_locale_fold_batch(const TILocaleFold *fold, const char *utf8, co
     for (int32_t i = 0; i < count; ++i) {
         const char *s = utf8 + offsets[i];
         int32_t length = static_cast<int32_t>(offsets[i + 1] - offsets[i]);
-        if (!(ti::isASCII(s, length) && fold->foldASCII(s, length, t))) {
+        if (!fold->foldByTable(s, length, t, nullptr)) {
             if (!ti::fromUTF8(s, length, text)) {
                 ti::setStatus(status, TI_ERROR_INVALID_UTF8, "ti_locale_fold_batch: string " + std::to_string(i) + " is not valid UTF-8");
                 delete batch;

@@ -249,7 +249,7 @@ private struct ItemWriter {
 
     /// Inserts a new item with the next seq.
     mutating func insert(_ input: ItemInput, id: String) throws -> StoredItem {
-        let item = StoredItem(seq: nextSeq, id: id, text: input.text, reading: input.storedReading, pinned: input.pinned, fields: input.fields)
+        let item = StoredItem(seq: nextSeq, id: id, input: input)
         try insertStatement.execute(arguments: [item.seq, listing, item.id, item.text, item.reading, item.pinned, ListingStore.encodeFields(item.fields)])
         nextSeq += 1
         return item
@@ -257,7 +257,7 @@ private struct ItemWriter {
 
     /// Replaces `old`'s text, reading, pin and fields in place: it keeps its seq and id.
     func replace(_ old: StoredItem, with input: ItemInput) throws -> StoredItem {
-        let item = StoredItem(seq: old.seq, id: old.id, text: input.text, reading: input.storedReading, pinned: input.pinned, fields: input.fields)
+        let item = StoredItem(seq: old.seq, id: old.id, input: input)
         try replaceStatement.execute(arguments: [item.text, item.reading, item.pinned, ListingStore.encodeFields(item.fields), item.seq])
         return item
     }

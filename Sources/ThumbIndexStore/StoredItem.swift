@@ -26,6 +26,12 @@ package struct StoredItem: Sendable, Hashable {
         self.pinned = pinned
         self.fields = fields
     }
+
+    /// The item `input` becomes when stored under `seq` and `id`: its text, pin and fields, and its
+    /// reading with an empty one stored as nil.
+    package init(seq: Int64, id: String, input: ItemInput) {
+        self.init(seq: seq, id: id, text: input.text, reading: input.storedReading, pinned: input.pinned, fields: input.fields)
+    }
 }
 
 /// An item to store: the store assigns `seq`, and `id` when the client gives none.

@@ -66,6 +66,22 @@ func write(_ value: some Encodable, to path: String) throws {
     log("wrote \(path)")
 }
 
+/// A durable system's store made afresh from the prepared listing of the corpus, so that every run
+/// of the write and start-up figures begins in the same state; untimed, its phases in `create`.
+/// The store is stopped.
+func freshStore(_ system: DurableSystemID, options: CorpusOptions, postgres: PostgresOptions)
+    throws -> (store: DurableStore, snapshot: ListingSnapshot, create: BuildReport) {
+    let corpus = options.spec
+    let snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
+    let store = try system.store(scratch: postgres.postgres)
+    var create = BuildReport()
+    log("\(system.rawValue): creating the store from \(corpus.tag)")
+    try store.stop()
+    try store.create(snapshot: snapshot, locale: corpus.locale, report: &create)
+    try store.stop()
+    return (store, snapshot, create)
+}
+
 extension PeersRun {
     /// Builds ThumbIndex's listing once (untimed) and saves it for the peers.
     struct Prepare: ParsableCommand {
@@ -358,14 +374,7 @@ extension PeersRun {
 
         func run() throws {
             let corpus = options.spec
-            let snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
-            let store = try system.store(scratch: postgres.postgres)
-            // Fresh files from the listing, so that every run writes into the same state.
-            var create = BuildReport()
-            log("\(system.rawValue): creating the store from \(corpus.tag)")
-            try store.stop()
-            try store.create(snapshot: snapshot, locale: corpus.locale, report: &create)
-            try store.stop()
+            let (store, snapshot, create) = try freshStore(system, options: options, postgres: postgres)
             var start = BuildReport()
             let built = try store.start(report: &start)
             var runner = DurableRunner(log: log)
@@ -410,14 +419,9 @@ extension PeersRun {
 
         func run() throws {
             let corpus = options.spec
-            let snapshot = try ListingSnapshot.read(directory: options.data, tag: corpus.tag)
             let sessions = try corpus.readSessions()
             let query = sessions.keystrokes.filter { $0.query == 0 }.map(\.text)
-            let store = try system.store(scratch: postgres.postgres)
-            var create = BuildReport()
-            log("\(system.rawValue): creating the store from \(corpus.tag)")
-            try store.stop()
-            try store.create(snapshot: snapshot, locale: corpus.locale, report: &create)
+            let (store, snapshot, create) = try freshStore(system, options: options, postgres: postgres)
             let starts = try DurableRunner(log: log).starts(store, query: query, rounds: rounds)
             try write(Report(system: system, corpus: corpus.name, tag: corpus.tag, items: snapshot.count, query: query,
                              create: create, starts: starts),

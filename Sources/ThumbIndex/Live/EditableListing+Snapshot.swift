@@ -44,8 +44,8 @@ extension EditableListing {
         public var pendingEdits: Int { live.pendingEdits }
 
         /// The item with `id`, or nil.
-        /// - Complexity: O(log n); the first lookup after a merge or a load sorts the base's ids,
-        ///   O(n log n), and keeps them for later lookups.
+        /// - Complexity: O(1) expected; the first lookup after a merge or a load hashes the base's
+        ///   ids, O(n), and keeps the table for later lookups (of this and later snapshots).
         public func item(id: String) -> Item? {
             live.item(id: id).map { Item($0, schema: live.schema) }
         }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A searchable listing that takes edits while it is being read: an address book that changes all day.
 ///
 /// Items are named by their ``Item/id``. Edits come one at a time (``insert(_:)``,
@@ -44,7 +42,7 @@ import Synchronization
 /// The listing is shared state, written by some and read by others, so it is a `final class`: one
 /// place that serializes writes and publishes snapshots. Everything it hands out, ``Snapshot``
 /// and ``FilteredSnapshot``, is an immutable value. It is `Sendable` without `@unchecked`: its
-/// state is held in two `Mutex`es (the published snapshot, swapped in O(1); the writers' state).
+/// state is held behind two `Mutex`es (the published snapshot, swapped in O(1); the writers' state).
 ///
 /// ### Inside
 ///
@@ -59,15 +57,15 @@ import Synchronization
 public final class EditableListing: Sendable {
     /// The snapshot readers get. Replaced (under the lock, in O(1)) by writes and merges, which
     /// hold ``writer`` while they do so.
-    let published: Mutex<Snapshot>
+    let published: Locked<Snapshot>
     /// What writers share; holding its lock is what makes a write or a merge's swap the only one.
-    let writer: Mutex<WriterState>
+    let writer: Locked<WriterState>
 
     /// When compactions and merges run (see ``MergePolicy``).
     public let mergePolicy: MergePolicy
 
     /// The writers' state.
-    struct WriterState {
+    struct WriterState: Sendable {
         /// The `seq` the next inserted item gets: larger than every item's so far (its order among equal texts).
         var nextSeq: Int
         /// The edits applied since each running compaction or merge took its snapshot, by job.
@@ -129,8 +127,8 @@ public final class EditableListing: Sendable {
 
     /// A listing that starts as `listing`, whose items' `seq`s are all below `nextSeq`.
     init(_ listing: LiveListing, nextSeq: Int, mergePolicy: MergePolicy) {
-        published = Mutex(Snapshot(listing, version: 0))
-        writer = Mutex(WriterState(nextSeq: nextSeq))
+        published = Locked(Snapshot(listing, version: 0))
+        writer = Locked(WriterState(nextSeq: nextSeq))
         self.mergePolicy = mergePolicy
     }
 
@@ -160,10 +158,10 @@ public final class EditableListing: Sendable {
     /// - Throws: ``EditError`` when an edit names a missing id (rename, replace, delete), an id that
     ///   is already there (insert), an empty id or a field the listing does not search;
     ///   ``ICUError`` or ``LimitError`` when the new items cannot be indexed. Nothing is applied then.
-    /// - Complexity: O(log n) sort-key comparisons and an id lookup per edit, plus rebuilding the
-    ///   tail (the items written since the last compaction, at most ``MergePolicy/compactAfter``
-    ///   plus the batch with the automatic policy). The first lookup by id after a merge or a load
-    ///   sorts the base's ids once, O(n log n).
+    /// - Complexity: O(log n) sort-key comparisons and an O(1) id lookup per edit, plus
+    ///   rebuilding the tail (the items written since the last compaction, at most
+    ///   ``MergePolicy/compactAfter`` plus the batch with the automatic policy). The first lookup
+    ///   by id after a merge or a load hashes the base's ids once, O(n).
     @discardableResult
     public func apply(_ batch: Batch) throws -> Snapshot {
         let (snapshot, due) = try writer.withLock { state throws -> (Snapshot, Maintenance?) in

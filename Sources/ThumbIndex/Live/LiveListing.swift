@@ -161,8 +161,8 @@ package struct LiveListing: Sendable {
 extension LiveListing {
     /// The live item with `id`, or nil.
     ///
-    /// Complexity: O(log n) per level; the first lookup in a segment sorts its ids (O(n log n)),
-    /// see `LiveSegment.rowsByID`.
+    /// Complexity: O(1) expected per level; the first lookup in a segment hashes its ids (O(n)),
+    /// see `LiveSegment.IDTable`.
     package func item(id: String) -> LiveItem? {
         let target = Array(id.utf8)
         // Newest level first: an item replaced since is dead in the older levels anyway.

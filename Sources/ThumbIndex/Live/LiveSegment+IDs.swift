@@ -1,32 +1,53 @@
 extension LiveSegment {
-    /// The rows in ascending order of their ids' UTF-8 bytes (ties in row order): the way from an
-    /// id to its rows by binary search.
+    /// The segment's rows by id: a hash table over the ids' UTF-8 bytes.
     ///
-    /// Built the first time an id is looked up in this segment, then kept (``idOrder``): a server
-    /// that finds items through its store never pays for it. Complexity: O(n log n) byte-string
-    /// comparisons once, 4 bytes per row.
-    var rowsByID: [Int32] {
-        // `LazyValue.value` rethrows what `make` throws; this `make` does not throw.
-        try! idOrder.value {
-            let ids = self.ids
-            return (0..<Int32(count)).sorted { a, b in
-                let x = ids.utf8(Int(a)), y = ids.utf8(Int(b))
-                return x.lexicographicallyPrecedes(y) || (x.elementsEqual(y) && a < b)
+    /// Open addressing with linear probing over a power-of-two number of slots, at most half full;
+    /// a slot holds its row + 1, 0 when empty. Hashes come from Swift's `Hasher`, seeded afresh in
+    /// every process, so ids chosen to collide (a client's, over HTTP) cannot be.
+    struct IDTable: Sendable {
+        private let slots: [Int32]
+
+        /// The table of `ids`. Complexity: O(n) hashes; 8 to 16 bytes per row.
+        init(_ ids: TextColumn) {
+            var capacity = 16
+            while capacity < 2 * ids.count { capacity <<= 1 }
+            var slots = [Int32](repeating: 0, count: capacity)
+            for row in 0..<ids.count {
+                var slot = Self.hash(ids.utf8(row)) & (capacity - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = Int32(row + 1)
             }
+            self.slots = slots
+        }
+
+        /// The rows of `ids` (the column the table was made of) whose id is `id`, in no order.
+        /// Complexity: O(1) expected.
+        func rows(withID id: [UInt8], in ids: TextColumn) -> [Int] {
+            let mask = slots.count - 1
+            var slot = Self.hash(id[...]) & mask
+            var rows: [Int] = []
+            while slots[slot] != 0 {
+                let row = Int(slots[slot]) - 1
+                if ids.utf8(row).elementsEqual(id) { rows.append(row) }
+                slot = (slot + 1) & mask
+            }
+            return rows
+        }
+
+        private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+            var hasher = Hasher()
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            return hasher.finalize()
         }
     }
 
-    /// The rows whose id is `id` (removed or not), in row order: none, or one in a listing whose
-    /// live ids are unique. Complexity: O(log n) comparisons, once ``rowsByID`` is built.
-    func rows(withID id: some Collection<UInt8>) -> [Int] {
-        let order = rowsByID
-        let first = BinarySearch.first(in: order.indices) { !ids.utf8(Int(order[$0])).lexicographicallyPrecedes(id) }
-        var rows: [Int] = []
-        var k = first
-        while k < order.count, ids.utf8(Int(order[k])).elementsEqual(id) {
-            rows.append(Int(order[k]))
-            k += 1
-        }
-        return rows
+    /// The rows whose id is `id` (removed or not): none, or one in a listing whose live ids are
+    /// unique.
+    ///
+    /// Complexity: O(1) expected. The first lookup in a segment builds its ``IDTable`` (O(n)
+    /// hashes, kept in `idTable`): a server that finds items through its store never pays for it.
+    func rows(withID id: [UInt8]) -> [Int] {
+        // `LazyValue.value` rethrows what `make` throws; this `make` does not throw.
+        try! idTable.value { IDTable(ids) }.rows(withID: id, in: ids)
     }
 }

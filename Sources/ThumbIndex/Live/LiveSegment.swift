@@ -13,8 +13,8 @@ final class LiveSegment: Sendable {
     let readings: TextColumn?
     /// The rows in ascending `seq`: the way from an item's `seq` to its row.
     let rowsBySeq: [Int32]
-    /// The rows in ascending id, made on the first lookup by id (see `LiveSegment+IDs.swift`).
-    let idOrder = LazyValue<[Int32]>()
+    /// The rows by id, made on the first lookup by id (see `LiveSegment+IDs.swift`).
+    let idTable = LazyValue<IDTable>()
 
     var listing: Listing<Int> { searchable.listing }
     var count: Int { listing.count }

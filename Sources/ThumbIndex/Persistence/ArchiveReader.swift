@@ -93,6 +93,13 @@ struct ArchiveReader {
             throw corrupted("record '\(tag)' claims \(count) elements, \(left) bytes left")
         }
         let byteCount = Int(count) * size
+        // An empty record is the shared empty array: `Array(unsafeUninitializedCapacity: 0)` stores
+        // its count into the runtime's one empty-array singleton, which ThreadSanitizer reports as a
+        // race with any thread reading another empty array (EditableListingTests did).
+        guard count > 0 else {
+            position = start
+            return []
+        }
         // The only unsafe copy of the reader: `byteCount` bytes at `start`, checked above to lie
         // inside `bytes`, into an array of `count` elements (no alignment needed by memcpy).
         let values = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in

@@ -160,6 +160,24 @@ struct EditableListingTests {
         #expect(book.snapshot.item(id: "4")?.text == "Bo Ek")
     }
 
+    @Test("every id of 5000 items is found, through deletes, renames, a compaction and a merge; other ids are not")
+    func idLookups() throws {
+        let items = (0..<5000).map { Item(id: "id-\($0 * 7919 % 10007)", text: "Name \($0)") }
+        let book = try EditableListing(items, locale: "en", mergePolicy: .manual)
+        var batch = EditableListing.Batch()
+        for k in stride(from: 0, to: 5000, by: 50) { batch.delete(id: items[k].id) }
+        for k in stride(from: 1, to: 5000, by: 50) { batch.rename(id: items[k].id, to: "Renamed \(k)") }
+        try book.apply(batch)
+        for step in 0..<3 {
+            let snapshot = step == 0 ? book.snapshot : step == 1 ? try book.compact() : try book.merge()
+            for (k, item) in items.enumerated() {
+                let expected: Item? = k % 50 == 0 ? nil : k % 50 == 1 ? Item(id: item.id, text: "Renamed \(k)") : item
+                #expect(snapshot.item(id: item.id) == expected, "step \(step), item \(k)")
+            }
+            for missing in ["id-5000000", "", "id-", "Name 3"] { #expect(snapshot.item(id: missing) == nil) }
+        }
+    }
+
     @Test("an empty batch changes nothing, not even the version")
     func emptyBatch() throws {
         let book = try Self.book(Self.people)

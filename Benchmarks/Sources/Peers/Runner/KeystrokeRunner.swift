@@ -89,11 +89,7 @@ public struct KeystrokeRunner {
         var measured: [Measured] = []
         func measure(_ p: Int) -> Double {
             let keystroke = keystrokes[p]
-            let cpuStart = Self.threadCPUSeconds()
-            let start = clock.now
-            let answer = system.keystroke(keystroke.text)
-            let seconds = (clock.now - start).seconds
-            let cpu = Self.threadCPUSeconds() - cpuStart
+            let (answer, seconds, cpu) = Self.timedKeystroke(keystroke.text, on: system, clock: clock)
             measured.append(Measured(position: p, query: keystroke.query, length: keystroke.length, micros: seconds * 1e6,
                                      cpuMicros: cpu * 1e6,
                                      total: answer.total, sections: answer.sections, digest: String(answer.digest, radix: 16)))
@@ -131,6 +127,17 @@ public struct KeystrokeRunner {
         }
         return Results(mode: chosen, probeMillis: probe, estimateSeconds: estimate, sessionKeystrokes: positions.map(\.count),
                        measured: measured, seconds: (clock.now - start).seconds)
+    }
+
+    /// One keystroke on `system`, timed: its answer, the wall-clock seconds on `clock` and the
+    /// calling thread's CPU seconds (``threadCPUSeconds()``) from the call to the answer.
+    public static func timedKeystroke(_ text: String, on system: KeystrokeSystem,
+                                      clock: ContinuousClock) -> (answer: Answer, seconds: Double, cpuSeconds: Double) {
+        let cpuStart = threadCPUSeconds()
+        let start = clock.now
+        let answer = system.keystroke(text)
+        let seconds = (clock.now - start).seconds
+        return (answer, seconds, threadCPUSeconds() - cpuStart)
     }
 
     /// The CPU time of the calling thread so far (CLOCK_THREAD_CPUTIME_ID), in seconds.

@@ -84,11 +84,7 @@ public struct TermsRunner {
             var spent = 0.0
             for p in byQuery[q] {
                 let keystroke = keystrokes[p]
-                let cpuStart = KeystrokeRunner.threadCPUSeconds()
-                let start = clock.now
-                let answer = system.keystroke(keystroke.text)
-                let seconds = (clock.now - start).seconds
-                let cpu = KeystrokeRunner.threadCPUSeconds() - cpuStart
+                let (answer, seconds, cpu) = KeystrokeRunner.timedKeystroke(keystroke.text, on: system, clock: clock)
                 spent += seconds
                 result.measured.append(Measured(system: name, query: q, length: keystroke.length, micros: seconds * 1e6,
                                                 cpuMicros: cpu * 1e6, total: answer.total, sections: answer.sections,

@@ -42,6 +42,18 @@ enum SQLite {
             return try statement.step() ? statement.int(0) : 0
         }
 
+        /// The bytes of the pages of the named tables and indexes (SQLite's `dbstat`), e.g.
+        /// `pageBytes(of: ["t_data", "t_idx"])` for an FTS5 table `t`'s index.
+        func pageBytes(of names: [String]) throws -> Int {
+            let list = names.map { "'\($0)'" }.joined(separator: ", ")
+            return try integer("SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name IN (\(list))")
+        }
+
+        /// The bytes of the whole database: page count × page size.
+        func databaseBytes() throws -> Int {
+            try integer("PRAGMA page_count") * integer("PRAGMA page_size")
+        }
+
         var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
     }
 
@@ -81,6 +93,11 @@ enum SQLite {
             base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 _ = sqlite3_bind_text(handle, index, $0, Int32(bytes.count), transient)
             }
+        }
+
+        /// Binds string `i` of `strings`, without decoding it.
+        func bind(_ strings: PackedStrings, _ i: Int, at index: Int32) {
+            strings.utf8(i).withUnsafeBufferPointer { bind(utf8: $0, at: index) }
         }
 
         func bind(_ text: String, at index: Int32) {

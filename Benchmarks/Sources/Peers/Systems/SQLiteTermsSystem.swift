@@ -56,10 +56,7 @@ public final class SQLiteTermsSystem: KeystrokeSystem {
                     insert.bind(listing.text(ofRow: row), at: 2)
                     let element = listing[row]
                     for (k, field) in fields.enumerated() {
-                        field.values.bytes.withUnsafeBufferPointer { all in
-                            let range = Int(field.values.offsets[element])..<Int(field.values.offsets[element + 1])
-                            insert.bind(utf8: UnsafeBufferPointer(rebasing: all[range]), at: Int32(k + 3))
-                        }
+                        insert.bind(field.values, element, at: Int32(k + 3))
                     }
                     insert.bind(s, at: Int32(columns.count + 2))
                     _ = try insert.step()
@@ -68,13 +65,10 @@ public final class SQLiteTermsSystem: KeystrokeSystem {
             try database.execute("COMMIT")
         }
         try report.measure("optimize") { try database.execute("INSERT INTO t(t) VALUES ('optimize')") }
-        func bytes(_ tables: String) throws -> Int {
-            try database.integer("SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name IN (\(tables))")
-        }
-        indexBytes = try bytes("'t_data', 't_idx'")
+        indexBytes = try database.pageBytes(of: ["t_data", "t_idx"])
         extraInfo = [
-            "contentBytes": Double(try bytes("'t_content'")),
-            "databaseBytes": Double(try database.integer("PRAGMA page_count") * database.integer("PRAGMA page_size")),
+            "contentBytes": Double(try database.pageBytes(of: ["t_content"])),
+            "databaseBytes": Double(try database.databaseBytes()),
         ]
     }
 

@@ -51,10 +51,7 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
                 while row < section.rows.upperBound {
                     insert.reset()
                     insert.bind(row, at: 1)
-                    snapshot.texts.bytes.withUnsafeBufferPointer { all in
-                        let range = Int(snapshot.texts.offsets[row])..<Int(snapshot.texts.offsets[row + 1])
-                        insert.bind(utf8: UnsafeBufferPointer(rebasing: all[range]), at: 2)
-                    }
+                    insert.bind(snapshot.texts, row, at: 2)
                     insert.bind(s, at: 3)
                     _ = try insert.step()
                     row += 1
@@ -66,14 +63,11 @@ public final class SQLiteTrigramSystem: KeystrokeSystem {
 
         // Index = the FTS5 segments (t_data) and their b-tree (t_idx); the texts (t_content) and
         // per-row token counts (t_docsize) are reported apart.
-        func bytes(_ tables: String) throws -> Int {
-            try database.integer("SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name IN (\(tables))")
-        }
-        indexBytes = try bytes("'t_data', 't_idx'")
+        indexBytes = try database.pageBytes(of: ["t_data", "t_idx"])
         extraInfo = [
-            "contentBytes": Double(try bytes("'t_content'")),
-            "docsizeBytes": Double(try bytes("'t_docsize'")),
-            "databaseBytes": Double(try database.integer("PRAGMA page_count") * database.integer("PRAGMA page_size")),
+            "contentBytes": Double(try database.pageBytes(of: ["t_content"])),
+            "docsizeBytes": Double(try database.pageBytes(of: ["t_docsize"])),
+            "databaseBytes": Double(try database.databaseBytes()),
         ]
         (counts, page, scanCounts, scanPage) = try Self.prepareKeystroke(database)
     }

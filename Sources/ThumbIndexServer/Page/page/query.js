@@ -1,5 +1,5 @@
 // The search: which query is shown, the cache of recent queries, one request in flight, opening
-// a listing, and fetching everything again after a write.
+// a listing, fetching everything again after a write, and the search in the URL.
 import { api, sectionsPath, queryKey, keyDialpad, queryParams, keypadTypes } from "./api.js";
 import { PAGE, state, makeView, show, clearNodes, virtualTop, rowAt, scrollToVirtual } from "./render.js";
 import { buildIndex } from "./sideindex.js";
@@ -17,6 +17,32 @@ function remember(v) {
   while (views.size > MAX_QUERIES) views.delete(views.keys().next().value);
 }
 
+// The URL holds the search: ?listing=NAME&q=QUERY, and &dialpad=1 when the dial pad is on, so
+// that a reload, Back and a shared link show the same search. Typing rewrites it in place
+// (replaceState: no history entry per keystroke), at most every 100 ms (Chromium ignores more
+// than 200 history changes in 10 s, which a held key would reach); choosing another listing adds
+// an entry.
+let lastRecorded = 0, recordTimer = 0;
+export function recordSearch(push = false) {
+  clearTimeout(recordTimer);
+  const wait = lastRecorded + 100 - performance.now();
+  if (!push && wait > 0) { recordTimer = setTimeout(recordSearch, wait); return; }
+  lastRecorded = performance.now();
+  const url = new URL(location.href), q = search.value.trim();
+  url.search = "";
+  if (state.listing !== null) url.searchParams.set("listing", state.listing);
+  if (q !== "") url.searchParams.set("q", q);
+  if (dialpadBox.checked) url.searchParams.set("dialpad", "1");
+  if (url.href === location.href) return;
+  if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+}
+
+// The search a URL holds: {listing (or null), q, dialpad}.
+export function searchIn(url) {
+  const params = new URL(url).searchParams;
+  return { listing: params.get("listing"), q: params.get("q") || "", dialpad: params.get("dialpad") === "1" };
+}
+
 // A listing's label in the picker: its name and how many items it has.
 export function optionLabel(l) { return `${l.name} (${l.items.toLocaleString()})`; }
 
@@ -29,6 +55,7 @@ export function optionLabel(l) { return `${l.name} (${l.items.toLocaleString()})
 let wantedQuery = null, inFlight = null;
 export function setQuery(raw) {
   const q = raw.trim(), key = queryKey(q, dialpadBox.checked);
+  recordSearch();
   if (keyDialpad(key) && !keypadTypes(q)) {
     wantedQuery = null;
     countLine.textContent = "The dial pad types digits only: turn “Dial pad” off to search for letters.";
@@ -61,8 +88,10 @@ function sendQuery(key) {
   });
 }
 
-export async function open(name) {
+// Shows listing `name` (then the query in the search field); `push`: as a new history entry.
+export async function open(name, push = false) {
   state.listing = name;
+  recordSearch(push);
   state.epoch++;
   state.editing = null; state.selectedID = null;
   if (queryController) queryController.abort();

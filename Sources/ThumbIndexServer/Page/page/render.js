@@ -19,8 +19,9 @@ export const state = {
   epoch: 0,           // bumped when the listing or its contents change: older answers are dropped
   writable: false,    // whether the server takes writes (GET /api/listings says)
   view: null,         // the query shown: {key, q, dialpad, total, sections, tops, height, pages, pending}
-  editing: null,      // the row being renamed: {id, draft}
+  editing: null,      // the row being renamed: {id, k, draft, text}
   selectedID: null,   // the row whose actions are shown (touch screens have no hover)
+  current: null,      // the row that is the list's Tab stop: {key, k} (the view's key, the row); else the first in view
 };
 const nodes = new Map();      // "h<s>" / "r<k>" → DOM node currently shown
 
@@ -123,6 +124,7 @@ export function render() {
   const top = virtualTop(), base = scroller.scrollTop - top;   // spacer y of virtual y is base + y
   const from = Math.max(0, top - OVERSCAN), to = top + scroller.clientHeight + OVERSCAN;
   const wanted = new Set(), neededPages = new Set();
+  let previous = null;   // the node placed last
   for (let s = view.sections.length ? sectionAt(from) : 0; s < view.sections.length && view.tops[s] < to; s++) {
     const section = view.sections[s], y0 = view.tops[s];
     if (y0 + HEADER > from) place("h" + s, y0 + base, () => headerNode(section));
@@ -135,16 +137,29 @@ export function render() {
       place("r" + k, y0 + HEADER + i * ROW + base, () => rowNode(k, item), item);
     }
   }
-  for (const [key, node] of nodes) if (!wanted.has(key)) { node.remove(); nodes.delete(key); }
+  // A node out of view goes, unless it holds the focus (a keyboard user scrolling with the wheel
+  // keeps their place; it goes once the focus moves on).
+  for (const [key, node] of nodes) if (!wanted.has(key) && !node.contains(document.activeElement)) { node.remove(); nodes.delete(key); }
   fetchPages(neededPages);
   renderPinned(top);
+  placeTabStop(top);
 
+  // New nodes go into the DOM in the order they are shown (after the one placed before), so that
+  // the document reads, and Tab moves, in the order of the list.
   function place(key, y, make, item) {
     wanted.add(key);
-    let node = nodes.get(key);
-    if (node && key[0] === "r" && node.classList.contains("pending") && item) { node.remove(); node = null; }
-    if (!node) { node = make(); nodes.set(key, node); spacer.appendChild(node); }
+    let node = nodes.get(key), focused = false;
+    if (node && key[0] === "r" && node.classList.contains("pending") && item) {
+      focused = node === document.activeElement;
+      node.remove(); node = null;
+    }
+    if (!node) {
+      node = make(); nodes.set(key, node);
+      spacer.insertBefore(node, previous ? previous.nextSibling : spacer.firstChild);
+      if (focused) node.focus({ preventScroll: true });
+    }
     node.style.transform = `translateY(${y}px)`;
+    previous = node;
   }
 }
 
@@ -159,9 +174,13 @@ export function markSelected(id) {
   for (const node of nodes.values()) node.classList.toggle("selected", node.dataset.id === id);
 }
 
+// A section's header: a heading that takes the focus from a script (the section index).
 function headerNode(section) {
   const node = document.createElement("div");
   node.className = "section";
+  node.setAttribute("role", "heading");
+  node.setAttribute("aria-level", "2");
+  node.tabIndex = -1;
   node.dataset.section = section.title;
   node.textContent = section.title;
   return node;
@@ -187,10 +206,12 @@ function appendMarked(parent, text, matches) {
 // A row: its text (in .name) with the match ranges marked; under it, when the query matched in
 // other columns of the record (a phone number…), a small line naming each with its value marked
 // (.columns, e.g. "phone: +34<mark>844</mark> 468 710"); on a writable server its actions (edit,
-// delete), or the editor when it is being renamed.
+// delete), or the editor when it is being renamed. To a screen reader a row is a group named by
+// its text and that line (not by its buttons too, as a focused element of no role would be).
 function rowNode(k, item) {
   const node = document.createElement("div");
   node.className = "row";
+  node.tabIndex = -1;   // placeTabStop gives one row 0: the list is one Tab stop, the arrows move in it
   if (!item) { node.classList.add("pending"); node.textContent = "\u00a0"; return node; }
   node.dataset.row = k;
   node.dataset.id = item.id;
@@ -199,11 +220,16 @@ function rowNode(k, item) {
   name.className = "name";
   appendMarked(name, item.text, item.matches);
   node.appendChild(name);
+  name.id = `row-${k}`;
+  node.setAttribute("role", "group");
+  node.setAttribute("aria-labelledby", name.id);
   const columns = Object.entries(item.columnMatches || {});
   if (columns.length) {
     node.classList.add("with-columns");
     const line = document.createElement("span");
     line.className = "columns";
+    line.id = `row-${k}-columns`;
+    node.setAttribute("aria-labelledby", `${name.id} ${line.id}`);
     for (const [column, match] of columns) {
       const part = document.createElement("span");
       part.className = "column";
@@ -218,18 +244,22 @@ function rowNode(k, item) {
     node.appendChild(line);
   }
   if (state.writable) {
+    node.setAttribute("aria-describedby", "row-keys");
     if (item.id === state.selectedID) node.classList.add("selected");
-    node.appendChild(actionsNode([["edit", "Edit"], ["delete", "Delete"]]));
+    node.appendChild(actionsNode([["edit", "Edit", "Enter"], ["delete", "Delete", "Delete"]], false));
   }
   return node;
 }
 
 // Buttons labelled by the stylesheet (so that a row's textContent stays its text) and aria-label.
-export function actionsNode(actions) {
+// A row's own buttons are not Tab stops (the row is, and its keys do what they do); an editor's are.
+export function actionsNode(actions, tabStops = true) {
   const box = document.createElement("div");
   box.className = "row-actions";
-  for (const [kind, label] of actions) {
+  for (const [kind, label, keys] of actions) {
     const button = document.createElement("button");
+    if (!tabStops) button.tabIndex = -1;
+    if (keys) button.setAttribute("aria-keyshortcuts", keys);
     button.type = "button";
     button.className = kind;
     button.dataset.action = kind;
@@ -267,4 +297,80 @@ function fetchPages(needed) {
       if (error.name !== "AbortError") countLine.textContent = `Error: ${error.message}`;
     });
   }
+}
+
+// The keyboard in the list. The list is one Tab stop: the row last focused in this view, else the
+// first row in view (below the pinned header). Up and Down, Page Up and Page Down, Home and End
+// move the focus from row to row, scrolling as needed; a section's header takes the focus when
+// the side index sends it there, and Down goes on to its first row. (Enter and Delete on a row
+// are writes.js's.)
+function placeTabStop(top) {
+  const view = state.view, current = state.current;
+  const k = current && current.key === view.key && nodes.has("r" + current.k) ? current.k : rowAt(top + HEADER);
+  for (const [key, node] of nodes) {
+    if (key[0] !== "r") continue;
+    const want = key === "r" + k ? 0 : -1;
+    if (node.tabIndex !== want) node.tabIndex = want;
+  }
+}
+
+// The section of row k (binary search of the sections' first rows).
+function sectionOfRow(k) {
+  const sections = state.view.sections;
+  let lo = 0, hi = sections.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (sections[mid].offset <= k) lo = mid; else hi = mid - 1; }
+  return lo;
+}
+
+// Scrolls row k into view (below the pinned header) and focuses it.
+export function focusRow(k) {
+  const view = state.view;
+  if (!view || !view.total) return;
+  k = Math.max(0, Math.min(view.total - 1, k));
+  const s = sectionOfRow(k), y = view.tops[s] + HEADER + (k - view.sections[s].offset) * ROW;
+  const top = virtualTop(), h = scroller.clientHeight;
+  if (y < top + HEADER) scrollToVirtual(y - HEADER);
+  else if (y + ROW > top + h) scrollToVirtual(y + ROW - h);
+  state.current = { key: view.key, k };
+  render();
+  nodes.get("r" + k)?.focus({ preventScroll: true });
+}
+
+// Focuses the row of item `id` if it is in view, else row k (the one that took its place); when
+// the list is empty, the search field. Only when the focus was in the list (and has gone with a
+// node that was drawn again).
+export function focusItem(id, k) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !spacer.contains(active)) return;
+  for (const [key, node] of nodes) if (key[0] === "r" && node.dataset.id === id) { node.focus({ preventScroll: true }); return; }
+  if (state.view && state.view.total) focusRow(k); else document.getElementById("search").focus();
+}
+
+// Focuses the header of section s (scrolled into view first).
+export function focusSection(s) {
+  render();
+  nodes.get("h" + s)?.focus({ preventScroll: true });
+}
+
+export function installListKeys() {
+  spacer.addEventListener("focusin", (event) => {
+    const row = event.target.closest(".row");
+    for (const [key, node] of nodes) if (node === row) state.current = { key: state.view.key, k: Number(key.slice(1)) };
+  });
+  spacer.addEventListener("keydown", (event) => {
+    const row = event.target;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (row.classList.contains("section") && event.key === "ArrowDown") {   // a header: down to its first row
+      for (const [key, node] of nodes) if (node === row) { event.preventDefault(); focusRow(state.view.sections[Number(key.slice(1))].offset); }
+      return;
+    }
+    if (!row.classList.contains("row")) return;
+    const current = state.current, page = Math.max(1, Math.floor((scroller.clientHeight - HEADER) / ROW) - 1);
+    if (!current || current.key !== state.view.key) return;
+    const k = current.k;
+    const to = { ArrowDown: k + 1, ArrowUp: k - 1, PageDown: k + page, PageUp: k - page, Home: 0, End: Infinity }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    focusRow(to === Infinity ? state.view.total - 1 : to);
+  });
 }

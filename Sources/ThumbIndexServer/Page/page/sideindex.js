@@ -1,6 +1,7 @@
 // The side index: the magnifier (focuses the search field), then the letters of the unfiltered
-// listing; tap one, or drag along them, to scroll to its section.
-import { state, scrollToVirtual } from "./render.js";
+// listing; tap one, or drag a finger along them, to scroll to its section. Each is a button: Tab
+// reaches it, and Enter or Space scrolls to its section and moves the focus to the section's header.
+import { state, scrollToVirtual, focusSection } from "./render.js";
 
 const indexBar = document.getElementById("index"), scroller = document.getElementById("scroller");
 const search = document.getElementById("search");
@@ -8,18 +9,18 @@ const search = document.getElementById("search");
 export function buildIndex(titles) {
   indexBar.replaceChildren();
   titles.forEach((title, position) => {
-    const entry = document.createElement("div");
+    const entry = document.createElement("button");
+    entry.type = "button";
     entry.dataset.indexTitle = title;
     entry.dataset.position = position;
     if (title === "{search}") {
       // The search field’s magnifier, cloned: no markup from strings (Trusted Types, which the
       // CSP requires, would refuse a string of it).
-      const icon = document.querySelector(".field svg").cloneNode(true);
-      icon.removeAttribute("aria-hidden");
-      icon.setAttribute("aria-label", "Search");
-      entry.appendChild(icon);
+      entry.appendChild(document.querySelector(".field svg").cloneNode(true));
+      entry.setAttribute("aria-label", "Search");
     } else {
       entry.textContent = title;
+      if (title === "★") entry.setAttribute("aria-label", "Favorites");
     }
     indexBar.appendChild(entry);
   });
@@ -38,7 +39,9 @@ export function fitIndex() {
   }
 }
 
-function jumpToIndex(position) {
+// Scrolls to the section of index entry `position`; from the keyboard (`focus`), the focus goes
+// to that section's header too.
+function jumpToIndex(position, focus = false) {
   const view = state.view;
   if (position === 0) { search.focus(); if (view) scrollToVirtual(0); return; }
   if (!view || view.q !== "" || !view.sections.length) return;
@@ -46,9 +49,10 @@ function jumpToIndex(position) {
   let s = view.sections.findIndex((section) => section.index >= position);
   if (s < 0) s = view.sections.length - 1;
   scrollToVirtual(view.tops[s]);
+  if (focus) focusSection(s);
 }
 
-let dragging = false, lastPosition = -1;
+let dragging = false, lastPosition = -1, pointerJumped = false;
 function indexAt(event) {
   const rect = indexBar.getBoundingClientRect();
   const target = document.elementFromPoint(rect.left + rect.width / 2, event.clientY);
@@ -67,7 +71,7 @@ function onIndexPointer(event) {
 export function installSideIndex() {
   indexBar.addEventListener("pointerdown", (event) => {
     event.preventDefault();
-    dragging = true; lastPosition = -1;
+    dragging = true; lastPosition = -1; pointerJumped = true;
     indexBar.setPointerCapture?.(event.pointerId);
     onIndexPointer(event);
   });
@@ -75,4 +79,10 @@ export function installSideIndex() {
   const endDrag = () => { dragging = false; };
   indexBar.addEventListener("pointerup", endDrag);
   indexBar.addEventListener("pointercancel", endDrag);
+  // A click that no pointerdown began: Enter or Space on an entry, or a screen reader's activation.
+  indexBar.addEventListener("click", (event) => {
+    const entry = event.target.closest("[data-position]"), byPointer = pointerJumped;
+    pointerJumped = false;
+    if (entry && !byPointer) jumpToIndex(Number(entry.dataset.position), true);
+  });
 }

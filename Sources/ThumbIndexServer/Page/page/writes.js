@@ -6,7 +6,7 @@
 // are shown as text in #write-status, never as markup. After a write the view is fetched again:
 // the same query, at the same scroll position.
 import { itemsPath, storedToken, keepToken, dropToken, sendWrite } from "./api.js";
-import { state, itemAt, actionsNode, setEditorNode, rerenderRow, markSelected } from "./render.js";
+import { state, itemAt, actionsNode, setEditorNode, rerenderRow, markSelected, focusItem } from "./render.js";
 import { refresh } from "./query.js";
 
 const $ = (id) => document.getElementById(id);
@@ -73,7 +73,9 @@ function showAddForm(shown) {
   if (shown) $("add-text").focus();
 }
 
-// Rename (inline) and delete (after a confirmation), from the buttons of a row.
+// Rename (inline) and delete (after a confirmation), from the buttons of a row or from the
+// keyboard on a focused row (Enter or F2, Delete or Backspace). Afterwards the focus goes back to
+// the row (to the one that took its place after a delete).
 function editorNode(node) {
   const editing = state.editing;
   node.classList.add("editing");
@@ -92,10 +94,25 @@ function editorNode(node) {
   return node;
 }
 
+function startEditing(id, k, item) {
+  if (state.editing) stopEditing();
+  state.editing = { id, k, draft: item.text, text: item.text };
+  rerenderRow(id);
+}
+
 function stopEditing() {
-  const id = state.editing && state.editing.id;
+  const editing = state.editing;
   state.editing = null;
-  if (id !== null) rerenderRow(id);
+  if (!editing) return;
+  const focused = document.activeElement && document.activeElement.closest(".row.editing");
+  rerenderRow(editing.id);
+  if (focused) focusItem(editing.id, editing.k);
+}
+
+async function deleteItem(id, k, item) {
+  if (!confirm(`Delete “${item.text}”?`)) return;
+  const deleted = await perform({ method: "DELETE", path: itemsPath(state.listing, id), done: () => `Deleted “${item.text}”.` });
+  if (deleted) focusItem(null, k);
 }
 
 async function saveEdit() {
@@ -111,6 +128,7 @@ async function saveEdit() {
     return `Renamed “${text}” to “${newText}”.`;
   } });
   if (!saved && state.editing) state.editing.saving = false;
+  if (saved) focusItem(id, editing.k);
 }
 
 export function installWrites() {
@@ -168,19 +186,24 @@ export function installWrites() {
     const item = itemAt(state.view, k);
     const action = event.target.closest("[data-action]")?.dataset.action;
     if (action === "edit" && item) {
-      if (state.editing) stopEditing();
-      state.editing = { id, draft: item.text, text: item.text };
-      rerenderRow(id);
+      startEditing(id, k, item);
     } else if (action === "save") {
       saveEdit();
     } else if (action === "cancel") {
       stopEditing();
     } else if (action === "delete" && item) {
-      if (!confirm(`Delete “${item.text}”?`)) return;
-      perform({ method: "DELETE", path: itemsPath(state.listing, id), done: () => `Deleted “${item.text}”.` });
+      deleteItem(id, k, item);
     } else if (!action && !row.classList.contains("editing")) {
       state.selectedID = id;
       markSelected(id);
     }
+  });
+  $("spacer").addEventListener("keydown", (event) => {
+    const row = event.target;
+    if (!state.writable || !row.matches(".row[data-id]") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const id = row.dataset.id, k = Number(row.dataset.row), item = itemAt(state.view, k);
+    if (!item) return;
+    if (event.key === "Enter" || event.key === "F2") { event.preventDefault(); startEditing(id, k, item); }
+    if (event.key === "Delete" || event.key === "Backspace") { event.preventDefault(); deleteItem(id, k, item); }
   });
 }
