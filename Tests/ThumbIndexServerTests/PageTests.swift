@@ -102,6 +102,14 @@ struct PageTests {
         #expect(script.contains("dialpad: 1"))
     }
 
+    @Test func closeMatchesAreShownWithANote() throws {
+        let script = Self.allScript
+        // The page asks with the API's default (typos=auto) and says when the answer is close matches.
+        #expect(!script.contains("typos: \"off\""))
+        #expect(script.contains("answer.approximate"))
+        #expect(script.contains("No exact matches; showing close matches"))
+    }
+
     @Test func columnMatchesAreHighlightedTheWayTheTextIs() throws {
         let script = Self.allScript
         // One highlighting function for the item's text and for each column where the query matched.

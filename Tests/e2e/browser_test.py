@@ -304,6 +304,15 @@ def test_contacts(driver, base, screenshot):
     check(empty.is_displayed() and message == "No results for \u201c<b>zzqx\u201d" and children == 0,
           f"no results: {message!r}, the query shown as text (no element inside)")
 
+    # A typo: no exact match, so the page shows the API's close matches, highlighted, with a note.
+    box.send_keys(Keys.CONTROL, "a")
+    type_keys(box, "jesica aced", 0)
+    close = api(base, f"/api/listings/{listing}/sections", q="jesica aced", limit=0)
+    check(close.get("approximate") == 1 and close["total"] > 0, f"the API answers 'jesica aced' with close matches: {close.get('approximate')}")
+    wait_until(driver, lambda: shows_answer_for(driver, base, listing, "jesica aced"), "the page shows the close matches of 'jesica aced'")
+    count = driver.execute_script("return document.getElementById('count').textContent")
+    check(count.startswith("No exact matches; showing close matches"), f"the count line says the matches are close ones: {count!r}")
+
     # Clearing the search brings the whole listing and the index back.
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(Keys.BACKSPACE)

@@ -102,8 +102,9 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let offset = expected["offset"].map(naiveCount), limit = expected["limit"].map(naiveCount)
     let dialpad = expected["dialpad"].map { ["1": true, "true": true, "0": false, "false": false][$0] }
     let phonetic = expected["phonetic"].map(Phonetic.init(rawValue:))
+    let typos = expected["typos"].map(Typos.init(rawValue:))
     let acceptable = (q?.unicodeScalars.count ?? 0) <= 256 && fold != .some(nil) && mode != .some(nil)
-        && phonetic != .some(nil)
+        && phonetic != .some(nil) && typos != .some(nil)
         && offset != .some(nil) && limit != .some(nil) && (limit.flatMap { $0 } ?? 0) <= 1000
         && dialpad != .some(nil) && (dialpad.flatMap { $0 } != true || Dialpad.canType(q ?? ""))
     do {
@@ -113,7 +114,8 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     && filter.mode == mode.flatMap { $0 } ?? .contains && filter.offset == offset.flatMap { $0 } ?? 0
                     && filter.limit == limit.flatMap { $0 } ?? 100
                     && filter.dialpad == dialpad.flatMap { $0 } ?? false
-                    && filter.phonetic == phonetic.flatMap { $0 } ?? .auto, "\(filter) from \(expected)")
+                    && filter.phonetic == phonetic.flatMap { $0 } ?? .auto
+                    && filter.typos == typos.flatMap { $0 } ?? .auto, "\(filter) from \(expected)")
     } catch {
         Fuzz.expect(!acceptable, "refused \(expected): \(error)")
         Fuzz.expect(error.status.code == 400 && !error.message.isEmpty, "answered \(error)")

@@ -8,16 +8,23 @@
 /// try session.type("s").total      // backspace: the remembered result
 /// ```
 ///
-/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:)`` of the same query.
+/// Every answer is exactly ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:typos:)`` of the same query.
 public struct FilterSession<Element> {
     /// The listing and index being searched.
     public let searchable: SearchableListing<Element>
     private var search: SearchSession
+    /// Whether a query with no exact match is answered with close matches.
+    public let typos: Typos
 
     /// A session with nothing typed yet.
+    ///
+    /// With `typos` ``Typos/auto``, a query that matches nothing exactly is answered with close matches
+    /// (see <doc:TypoTolerance>); the session remembers only exact results, so typing on from a close
+    /// answer refines the exact one.
     public init(_ searchable: SearchableListing<Element>, fold: Fold = .locale, mode: MatchMode = .contains,
-                phonetic: Phonetic = .auto, dialpad: Bool = false) {
+                phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) {
         self.searchable = searchable
+        self.typos = typos
         search = SearchSession(index: searchable.index, fold: fold, mode: mode, rules: searchable.phoneticRules(phonetic),
                                dialpad: dialpad)
     }
@@ -31,10 +38,10 @@ public struct FilterSession<Element> {
     ///
     /// - Complexity: O(1) when the query asks what a remembered one asked (backspace); when it extends
     ///   one (one term typed further), the cheaper of refining that result (a check per remembered row)
-    ///   and a fresh search.
+    ///   and a fresh search; plus, with no exact match and ``Typos/auto``, the search for close matches.
     /// - Throws: `ICUError` when ICU cannot fold the query.
     public mutating func type(_ query: String) throws -> FilteredListing<Element> {
-        FilteredListing(searchable, result: try search.type(query))
+        FilteredListing(searchable, result: searchable.index.withTypos(try search.type(query), typos))
     }
 }
 

@@ -91,6 +91,10 @@ public struct FilteredListing<Element> {
     public var isSearching: Bool { !trimmedQuery.isEmpty }
     /// Number of matching elements.
     public var total: Int { result.count }
+    /// Nil when the matches are exact; when nothing matched exactly and the filter allowed typos
+    /// (``Typos/auto``), the most edits a term of the query was allowed: 1 or 2 (see <doc:TypoTolerance>).
+    /// Exact and close matches never mix.
+    public var approximate: Int? { result.approximate }
 
     /// The side index to show: ``indexTitles``, or none while a query is typed when
     /// `hiddenWhileSearching` (as iOS hides the index while searching).

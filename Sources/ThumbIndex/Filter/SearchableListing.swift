@@ -80,13 +80,17 @@ public struct SearchableListing<Element> {
     /// John), are the keys of the initials of consecutive words (`53`: John Doe), or are contained in
     /// a phone number (see <doc:FindingPeople>).
     ///
+    /// With `typos` ``Typos/auto``, a query that matches nothing exactly is answered with the elements
+    /// that match it within a few edits, and ``FilteredListing/approximate`` says so (see
+    /// <doc:TypoTolerance>).
+    ///
     /// Nothing is copied: the result is the index's sorted set of matching rows plus, per
     /// non-empty section, its count. Complexity: the search, plus O(sections × log matches).
     /// - Throws: `ICUError` when ICU cannot fold the query.
     public func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
-                       phonetic: Phonetic = .auto, dialpad: Bool = false) throws -> FilteredListing<Element> {
-        FilteredListing(self, result: try index.search(query, fold: fold, mode: mode, rules: phoneticRules(phonetic),
-                                                       dialpad: dialpad))
+                       phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> FilteredListing<Element> {
+        let exact = try index.search(query, fold: fold, mode: mode, rules: phoneticRules(phonetic), dialpad: dialpad)
+        return FilteredListing(self, result: index.withTypos(exact, typos))
     }
 
     /// The phonetic rules `phonetic` applies to this listing.

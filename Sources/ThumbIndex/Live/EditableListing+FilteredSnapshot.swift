@@ -55,6 +55,9 @@ extension EditableListing {
         public var isSearching: Bool { filtered.isSearching }
         /// Number of matching items.
         public var total: Int { filtered.total }
+        /// Nil when the matches are exact; for close matches (``Typos/auto`` and nothing matched
+        /// exactly), the most edits a term was allowed: 1 or 2, as ``FilteredListing/approximate``.
+        public var approximate: Int? { filtered.approximate }
         /// The side index: the search sentinel, then one title per section that has matches.
         public var indexTitles: [String] { filtered.indexTitles }
 

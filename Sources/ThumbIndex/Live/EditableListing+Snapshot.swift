@@ -51,21 +51,22 @@ extension EditableListing {
         }
 
         /// Filters the snapshot: the items that match `query`, in their sections, exactly as
-        /// ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:)`` would answer on a listing
+        /// ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:typos:)`` would answer on a listing
         /// built afresh from the items (terms in any order, fields, phone numbers, the dial pad,
-        /// phonetic search: see <doc:FindingPeople> and <doc:PhoneticSearch>), with the same
-        /// defaults: the ``Fold/locale`` fold, ``MatchMode/contains``, ``Phonetic/auto``.
+        /// phonetic search, close matches with ``Typos/auto``: see <doc:FindingPeople>,
+        /// <doc:PhoneticSearch> and <doc:TypoTolerance>), with the same defaults: the
+        /// ``Fold/locale`` fold, ``MatchMode/contains``, ``Phonetic/auto``, ``Typos/off``.
         ///
         /// - Throws: ``ICUError`` when ICU cannot fold the query.
         /// - Complexity: a search of each level (the base, the delta and the tail), plus
         ///   O(matches in the delta and the tail) to merge them; pages are computed on demand.
         public func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
-                           phonetic: Phonetic = .auto, dialpad: Bool = false) throws -> FilteredSnapshot {
-            FilteredSnapshot(try live.filter(query, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad),
+                           phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> FilteredSnapshot {
+            FilteredSnapshot(try live.filter(query, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad, typos: typos),
                              schema: live.schema)
         }
 
-        /// The sections of the whole listing (those of ``filter(_:fold:mode:phonetic:dialpad:)`` of "").
+        /// The sections of the whole listing (those of ``filter(_:fold:mode:phonetic:dialpad:typos:)`` of "").
         /// - Throws: ``ICUError``.
         public func sections() throws -> [FilteredSnapshot.Section] { try filter("").sections }
     }

@@ -1,19 +1,22 @@
 extension LiveListing {
     /// Filters the listing: the items that match `query`, in their sections, exactly as
-    /// ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:)`` would answer on a listing built afresh from the
+    /// ``SearchableListing/filter(_:fold:mode:phonetic:dialpad:typos:)`` would answer on a listing built afresh from the
     /// live items.
     ///
     /// Each level is searched with its own index and loses its tombstoned rows; counts per section
     /// add up across levels, and pages merge the levels' sorted runs by their ranks.
+    /// With `typos` ``Typos/auto`` and no live item matching exactly, every level is searched for
+    /// close matches, with the same edits (1 first, then 2), as one listing would be.
     /// Complexity: the searches, plus O(matches in the delta and tail).
     /// - Throws: `ICUError` when ICU cannot fold the query.
     package func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
-                        phonetic: Phonetic = .auto, dialpad: Bool = false) throws -> LiveFilteredListing {
+                        phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> LiveFilteredListing {
         try LiveFilteredListing(self, parsed: ParsedQuery(query, fold: fold, locale: collation.locale, mode: mode,
-                                                          rules: phonetic.rules(forLocale: collation.locale), dialpad: dialpad))
+                                                          rules: phonetic.rules(forLocale: collation.locale), dialpad: dialpad),
+                                typos: typos)
     }
 
-    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:phonetic:dialpad:)`` of "" gives).
+    /// The sections of the unfiltered listing (what ``filter(_:fold:mode:phonetic:dialpad:typos:)`` of "" gives).
     package func sections() throws -> [LiveFilteredListing.Section] { try filter("").sections }
 }
 
@@ -49,6 +52,8 @@ package struct LiveFilteredListing: Sendable {
 
     /// The query as typed.
     package let query: String
+    /// Nil for exact matches; for close matches, the most edits a term was allowed (see ``Typos``).
+    package let approximate: Int?
     /// Number of matching items.
     package let total: Int
     /// The sections that have matches, in order.
@@ -65,11 +70,24 @@ package struct LiveFilteredListing: Sendable {
     /// `sectionOfLabel[p]`: the position in `sections` of label position `p`, or -1.
     private let sectionOfLabel: [Int]
 
-    init(_ listing: LiveListing, parsed: ParsedQuery) throws {
+    init(_ listing: LiveListing, parsed: ParsedQuery, typos: Typos = .off) throws {
         self.listing = listing
         self.query = parsed.query
-        results = try listing.levels.map { try $0.segment.searchable.index.result(for: parsed, refining: nil) }
-        liveRows = zip(listing.levels, results).map { $0.dead.removed(from: $1.rows) }
+        var results = try listing.levels.map { try $0.segment.searchable.index.result(for: parsed, refining: nil) }
+        var liveRows = zip(listing.levels, results).map { $0.dead.removed(from: $1.rows) }
+        var approximate: Int? = nil
+        // Close matches only when no live item matches exactly, with the same edits on every level.
+        if typos == .auto && liveRows.allSatisfy(\.isEmpty) {
+            for edits in parsed.typoTiers {
+                let close = listing.levels.map { $0.segment.searchable.index.approximateResult(for: parsed, edits: edits) }
+                let closeRows = zip(listing.levels, close).map { $0.dead.removed(from: $1.rows) }
+                if !closeRows.allSatisfy(\.isEmpty) {
+                    (results, liveRows, approximate) = (close, closeRows, edits)
+                    break
+                }
+            }
+        }
+        (self.results, self.liveRows, self.approximate) = (results, liveRows, approximate)
 
         // Counts per label position, added up over the levels' sections.
         let labels = [IndexLabel.favorites] + listing.collation.labels

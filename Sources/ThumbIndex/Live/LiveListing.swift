@@ -8,7 +8,7 @@
 /// A removed or replaced item of the base or the delta is hidden by a tombstone; its new version
 /// goes to the tail. Every level keeps, for each of its rows, how many rows of each older level come
 /// before it in the listing's order, so answers merge the levels without comparing any text:
-/// sections add their counts up, and a page is a merge of sorted runs. See ``filter(_:fold:mode:phonetic:dialpad:)``.
+/// sections add their counts up, and a page is a merge of sorted runs. See ``filter(_:fold:mode:phonetic:dialpad:typos:)``.
 ///
 /// Editing returns a new snapshot (``applying(_:)``); readers holding the old one are never
 /// disturbed, and no reader waits for a writer. ``compactingTail()`` and ``merged(progress:)`` fold

@@ -5,7 +5,8 @@ extension SearchIndex {
     /// Every term's non-overlapping occurrences in the folded text, left to right (in
     /// ``MatchMode/prefix`` mode only the one at the start; in ``MatchMode/words`` mode only those at
     /// word starts), mapped back to the original, plus where the phonetic rules matched; for a
-    /// dial-pad query, the characters whose keys matched. Empty when the query is empty or matched
+    /// dial-pad query, the characters whose keys matched; for close matches (``SearchResult/approximate``),
+    /// see ``approximateMatchRanges(ofRow:in:edits:)``. Empty when the query is empty or matched
     /// only in other columns.
     ///
     /// - Complexity: O(terms × length of the row's text): the row is folded again, with an offset map.
@@ -13,6 +14,7 @@ extension SearchIndex {
     func matchRanges(ofRow row: Int, in result: SearchResult) throws -> [Range<Int>] {
         let parsed = result.parsed
         guard !parsed.isEmpty else { return [] }
+        if let edits = result.approximate { return try approximateMatchRanges(ofRow: row, in: result, edits: edits) }
         let text = text(ofRow: row)
         if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text, digits, rules: parsed.rules) }
         var ranges = try MatchRanges.ranges(of: parsed.terms.map(\.folded), in: text, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
@@ -33,6 +35,7 @@ extension SearchIndex {
     func fieldMatches(ofRow row: Int, in result: SearchResult) throws -> [FieldMatch] {
         let parsed = result.parsed
         guard !parsed.isEmpty, !storage.fields.isEmpty else { return [] }
+        if let edits = result.approximate { return try approximateFieldMatches(ofRow: row, in: result, edits: edits) }
         var matches: [FieldMatch] = []
         for field in storage.fields {
             var ranges: [Range<Int>] = []

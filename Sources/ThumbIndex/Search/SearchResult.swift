@@ -8,10 +8,13 @@ struct SearchResult: Sendable {
     let parsed: ParsedQuery
     /// The matching rows, ascending.
     let rows: Rows
+    /// Nil for exact matches; for close matches (see ``Typos``), the most edits a term was allowed.
+    let approximate: Int?
 
-    init(parsed: ParsedQuery, rows: Rows) {
+    init(parsed: ParsedQuery, rows: Rows, approximate: Int? = nil) {
         self.parsed = parsed
         self.rows = rows
+        self.approximate = approximate
     }
 
     /// The query as typed.

@@ -165,10 +165,11 @@ struct TextIndex: Sendable {
         }
     }
 
-    /// The range of ``suffixes`` whose suffixes start with `query`.
+    /// The range of ``suffixes`` whose suffixes start with `query`, searched within `within` (all of
+    /// them when nil; a range known to hold every such suffix, for a query that extends another).
     ///
     /// - Complexity: O(|query| log n).
-    func suffixRange(_ query: [UInt8]) -> Range<Int> {
+    func suffixRange(_ query: [UInt8], within: Range<Int>? = nil) -> Range<Int> {
         let code = self.code
         return text.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { starts in
@@ -190,8 +191,9 @@ struct TextIndex: Sendable {
                             }
                             return 0
                         }
-                        let lower = BinarySearch.first(in: 0..<codes.count) { compare(codes[$0]) >= 0 }
-                        let upper = BinarySearch.first(in: lower..<codes.count) { compare(codes[$0]) > 0 }
+                        let range = within ?? 0..<codes.count
+                        let lower = BinarySearch.first(in: range) { compare(codes[$0]) >= 0 }
+                        let upper = BinarySearch.first(in: lower..<range.upperBound) { compare(codes[$0]) > 0 }
                         return lower..<upper
                     }
                 }

@@ -4,10 +4,10 @@ import ThumbIndex
 
 /// The JSON API over the catalog:
 /// - `GET /api/listings`: the listings served, and whether the server takes writes;
-/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&phonetic=&dialpad=&offset=&limit=`: the filtered
+/// - `GET /api/listings/{name}/sections?q=&fold=&mode=&phonetic=&dialpad=&typos=&offset=&limit=`: the filtered
 ///   listing, every non-empty section with its count, and the rows in `[offset, offset + limit)`
 ///   (with the columns besides the text where each matched);
-/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=&phonetic=&dialpad=`: where an index title leads.
+/// - `GET /api/listings/{name}/index/{position}?q=&fold=&mode=&phonetic=&dialpad=&typos=`: where an index title leads.
 ///
 /// Each request reads the listing's current snapshot (immutable: writes publish new ones), so
 /// queries run concurrently without locks; a request's cost is bounded by the caps on `q`
@@ -34,7 +34,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
         let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
         let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
-                                                 dialpad: query.dialpad)
+                                                 dialpad: query.dialpad, typos: query.typos)
         return .json(try ListingJSON.sections(of: entry, filter: filter, query: query))
     }
 
@@ -47,7 +47,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
         let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
-                                                 dialpad: query.dialpad)
+                                                 dialpad: query.dialpad, typos: query.typos)
         let titles = filter.indexTitles
         switch filter.indexTarget(forTitleAt: position) {
         case nil:

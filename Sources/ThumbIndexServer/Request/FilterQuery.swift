@@ -2,7 +2,7 @@ import ThumbIndex
 
 /// The validated parameters of a filtered request:
 /// `q` (at most 256 characters), `fold` (locale, case, diacritics, all), `mode` (contains, prefix, words),
-/// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
+/// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `typos` (auto, off), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
 /// ignored (cache busters welcome). `package` so that the fuzz target FuzzQueryString (Fuzz/) can
 /// drive it.
 package struct FilterQuery: Sendable, Hashable {
@@ -21,6 +21,8 @@ package struct FilterQuery: Sendable, Hashable {
     package var phonetic: Phonetic
     /// Whether `q` is read as digits typed on a phone keypad (see ``Dialpad``).
     package var dialpad = false
+    /// Whether a query with no exact match is answered with close matches (see ``Typos``); `auto` unless given.
+    package var typos = Typos.auto
     package var offset = 0
     package var limit = FilterQuery.defaultLimit
 
@@ -63,6 +65,13 @@ package struct FilterQuery: Sendable, Hashable {
             guard !self.dialpad || Dialpad.canType(q) else {
                 throw .badRequest("dialpad=1 reads q as keys typed on a phone keypad: use digits (and + - ( ) . * # or spaces) only, got '\(q.prefix(40))'")
             }
+        }
+        if let typos = query["typos"] {
+            guard let value = Typos(rawValue: typos) else {
+                let shown = typos.count > 40 ? String(typos.prefix(40)) + "…" : typos
+                throw .badRequest("unknown typos '\(shown)'; use one of \(Typos.allCases.map(\.rawValue).joined(separator: ", ")) (auto: close matches when nothing matches exactly)")
+            }
+            self.typos = value
         }
         if let offset = query["offset"] {
             self.offset = try Self.count(offset, name: "offset")

@@ -31,7 +31,7 @@ enum ListingJSON {
     /// The filtered listing with one page of rows:
     /// ```json
     /// {"listing": "contacts", "q": "an 844", "fold": "locale", "mode": "contains", "phonetic": "auto",
-    ///  "dialpad": false, "offset": 0, "limit": 100, "total": 42,
+    ///  "dialpad": false, "typos": "auto", "offset": 0, "limit": 100, "total": 42,
     ///  "indexTitles": ["{search}", "A", "B"],
     ///  "sections": [{"title": "A", "indexTitle": "A", "index": 1, "count": 3, "offset": 0,
     ///                "items": [{"id": "17", "text": "Anna", "matches": [[0, 2]],
@@ -42,7 +42,9 @@ enum ListingJSON {
     /// Every non-empty section is listed with its count and `offset` (the position of its first
     /// row among all matches); only rows in `[offset, offset + limit)` are written as items, so a
     /// section's first item is row `max(section.offset, offset)` of the filtered listing.
-    /// `index` is the section's position in `indexTitles`.
+    /// `index` is the section's position in `indexTitles`. When nothing matched exactly and `typos`
+    /// is `auto`, the rows are close matches and `"approximate": 1` or `2` (the most edits a term was
+    /// allowed) follows `total`; exact answers have no `approximate`.
     static func sections(of entry: ListingCatalog.Entry, filter: LiveFilteredListing, query: FilterQuery) throws -> JSONWriter {
         let page = try filter.matches(offset: query.offset, limit: query.limit)
         var json = JSONWriter()
@@ -53,7 +55,9 @@ enum ListingJSON {
         json.pair("mode", query.mode.rawValue)
         json.pair("phonetic", query.phonetic.rawValue)
         json.raw("\"dialpad\":\(query.dialpad),")
+        json.pair("typos", query.typos.rawValue)
         json.raw("\"offset\":\(query.offset),\"limit\":\(query.limit),\"total\":\(filter.total),")
+        if let edits = filter.approximate { json.raw("\"approximate\":\(edits),") }
         json.key("indexTitles")
         json.stringArray(filter.indexTitles)
         json.raw(",")

@@ -30,6 +30,12 @@ struct FilterCommand: ParsableCommand {
             phone column with no flag. --dialpad reads the query as keys of a phone keypad \
             (2 abc ... 9 wxyz): 5646 finds John, 53 finds John Doe (initials), and digits find \
             phone numbers. (Korean keypads, Cheonjiin and Naratgul, are not E.161: not supported.)
+            When nothing matches exactly, --typos auto (the default) shows close matches: the items \
+            that contain the query within 1 edit (a character inserted, deleted, replaced, or two \
+            adjacent ones swapped, after folding) per term of 4 or more characters, within 2 from 8; \
+            terms under 4 characters must match exactly. The answer says so ("approximate": 1 or 2 \
+            in JSON, "(approximate: no exact match; within 1 edit)" in text) and never mixes exact and close matches. \
+            Phonetic keys and dial-pad queries are never fuzzed. --typos off: exact matches only.
             Without --query or --queries on a terminal: an interactive view (type to filter, \
             Backspace, Esc clears, Ctrl-C quits).
             Examples:
@@ -42,6 +48,7 @@ struct FilterCommand: ParsableCommand {
               thumbindex filter --queries session.txt --json --limit 10 names.txt
               thumbindex filter --locale zh --query zs names.txt   # 张三 by pinyin initials
               thumbindex filter --phonetic on --query zxy          # 张秀英, contacts (en)
+              thumbindex filter --query stockholn cities.txt         # no exact match: Stockholm, 1 edit
             """
     )
 
@@ -59,6 +66,9 @@ struct FilterCommand: ParsableCommand {
     @Flag(name: .long, help: "Read the query as digits typed on a phone keypad (ITU E.161: 2 abc, 3 def, ... 9 wxyz): items whose words' keys begin with them (running on across words), whose initials' keys they are, or whose phone numbers contain them.")
     var dialpad = false
 
+    @Option(name: .long, help: Typos.help())
+    var typos: Typos = .auto
+
     @Option(name: .long, help: ArgumentHelp("The query.", valueName: "query"))
     var query: String?
 
@@ -74,7 +84,7 @@ struct FilterCommand: ParsableCommand {
     @Flag(name: .long, help: "Show no index titles while a query is typed (as iOS hides the index while searching).")
     var hideIndex = false
 
-    @Flag(name: .long, help: "Print JSON, one document per query: the `list --json` shape plus \"query\", \"phonetic\", \"total\" and per-item \"matches\".")
+    @Flag(name: .long, help: "Print JSON, one document per query: the `list --json` shape plus \"query\", \"phonetic\", \"total\", per-item \"matches\" and, for close matches, \"approximate\" (1 or 2).")
     var json = false
 
     func validate() throws {
@@ -91,7 +101,8 @@ struct FilterCommand: ParsableCommand {
             guard isatty(0) == 1 && isatty(1) == 1 else {
                 throw CLIError("give --query or --queries (the interactive view needs a terminal)")
             }
-            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad).run()
+            try InteractiveFilter(searchable: searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad,
+                                  typos: typos).run()
             return
         }
         var out: [UInt8] = []
@@ -99,7 +110,7 @@ struct FilterCommand: ParsableCommand {
             if dialpad, !q.isEmpty, !Dialpad.canType(q) {
                 throw CLIError("--dialpad: the query \"\(q)\" has characters a phone keypad cannot type (digits, spaces and + - ( ) . * # only)")
             }
-            let result = try searchable.filter(q, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad)
+            let result = try searchable.filter(q, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad, typos: typos)
             if json {
                 var writer = JSONWriter()
                 try records.writeJSON(of: result, offset: offset, limit: limit, hideIndexWhileSearching: hideIndex, header: { json in
@@ -107,6 +118,7 @@ struct FilterCommand: ParsableCommand {
                     json.pair("query", q)
                     json.pair("phonetic", phonetic.rawValue)
                     if dialpad { json.raw("\"dialpad\":true,") }
+                    if let edits = result.approximate { json.raw("\"approximate\":\(edits),") }
                 }, to: &writer)
                 out += writer.bytes
                 out.append(0x0A)
@@ -129,7 +141,9 @@ struct FilterCommand: ParsableCommand {
 /// matches in [brackets].
 enum FilterText {
     static func render(_ result: FilteredListing<Int>, offset: Int, limit: Int, hideIndex: Bool) throws -> String {
-        var out = "\"\(result.query)\": \(result.total) matches in \(result.sections.count) sections\n"
+        var out = "\"\(result.query)\": \(result.total) matches in \(result.sections.count) sections"
+        if let edits = result.approximate { out += " (approximate: no exact match; within \(edits) edit\(edits == 1 ? "" : "s"))" }
+        out += "\n"
         out += "index: " + result.indexTitles(hiddenWhileSearching: hideIndex).joined(separator: " ") + "\n"
         var section = -1
         for match in try result.matches(offset: offset, limit: limit) {

@@ -15,7 +15,7 @@ struct ServeCommand: AsyncParsableCommand {
               GET /                                        the page
               GET /api/listings                            the listings served
               GET /api/listings/NAME/sections?q=&fold=&mode=&phonetic=&dialpad=
-                                                           &offset=&limit=
+                                                           &typos=&offset=&limit=
               GET /api/listings/NAME/index/POSITION        where an index title leads
             A FILE is served under NAME, or under its base name without extension. .tsv files \
             (or --format tsv, --key, --reading, --pin) are TSV with a header row; --key, \
@@ -26,7 +26,9 @@ struct ServeCommand: AsyncParsableCommand {
             A query's terms match in any order, in the key or in the columns --fields and \
             --phone name; each item says in "columnMatches" where it matched besides its text \
             (as `thumbindex filter --json` does). dialpad=1 reads q as keys typed on a phone's \
-            dial pad (5646 finds John).
+            dial pad (5646 finds John). When nothing matches exactly, typos=auto (the default) \
+            answers with close matches, marked "approximate": 1 or 2 (stockholn finds \
+            Stockholm); typos=off answers exactly only.
 
             Chinese, Korean and Japanese listings are also searched by how their items sound \
             (pinyin and its initials, Hangul keystrokes and initial consonants, kana and romaji \

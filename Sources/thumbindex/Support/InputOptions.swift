@@ -37,6 +37,15 @@ extension Phonetic: ExpressibleByArgument {
     }
 }
 
+/// `--typos`: whether a query that matches nothing is answered with close matches.
+extension Typos: ExpressibleByArgument {
+    /// The help of `--typos`.
+    static func help() -> ArgumentHelp {
+        ArgumentHelp("When nothing matches exactly: auto (the default) shows the items that contain the query within 1 edit (a character inserted, deleted, replaced, or two adjacent ones swapped) per term of 4+ characters, 2 from 8 characters, marked approximate; off shows none.",
+                     valueName: "typos")
+    }
+}
+
 /// How input files are read: format and columns.
 struct ColumnOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Input format: lines (one item per line) or tsv (header row). Default: tsv for .tsv files or when --key, --reading or --pin is given, else lines.", valueName: "format"))

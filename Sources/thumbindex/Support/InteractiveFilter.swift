@@ -9,6 +9,7 @@ struct InteractiveFilter {
     let mode: MatchMode
     let phonetic: Phonetic
     let dialpad: Bool
+    let typos: Typos
 
     func run() throws {
         let terminal = try RawTerminal()
@@ -42,7 +43,7 @@ struct InteractiveFilter {
 
     private func redraw(_ query: String) throws {
         let start = DispatchTime.now()
-        let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad)
+        let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad, typos: typos)
         let rowsWanted = max(3, RawTerminal.height() - 5)
         let page = try result.matches(offset: 0, limit: rowsWanted)
         let micros = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1000
@@ -62,7 +63,7 @@ struct InteractiveFilter {
         let index = titles.isEmpty ? "(index hidden while searching)" : titles.joined(separator: " ")
         var screen = "\u{1B}[H\u{1B}[2J"
         screen += "\u{1B}[1mSearch:\u{1B}[0m \(query)\u{1B}[s\r\n"
-        screen += "\u{1B}[2m\(result.total) matches in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue), phonetic \(phonetic.rawValue)\(dialpad ? ", dial pad" : "") · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"
+        screen += "\u{1B}[2m\(result.total) \(result.approximate.map { "close matches (no exact match, within \($0) edit\($0 == 1 ? "" : "s"))" } ?? "matches") in \(result.sections.count) sections · \(String(format: "%.0f", micros)) µs · fold \(fold.rawValue), \(mode.rawValue), phonetic \(phonetic.rawValue)\(dialpad ? ", dial pad" : "") · Esc clears, Ctrl-C quits\u{1B}[0m\r\n"
         screen += "\u{1B}[2m\(index)\u{1B}[0m\r\n\r\n"
         screen += lines.prefix(rowsWanted).joined(separator: "\r\n")
         screen += "\u{1B}[u"

@@ -21,6 +21,29 @@ struct FilterCLITests {
         #expect(documents[3]?["indexTitles"] as? [String] == ["{search}", "A", "C", "S", "Z"])
     }
 
+    @Test("--typos auto, the default, answers a query with no exact match with close matches, marked; off does not")
+    func typos() throws {
+        let names = try CLI.temporaryFile("n.txt", Array("Zürich\nStockholm\nZug\n".utf8))
+        let queries = try CLI.temporaryFile("q.txt", Array("zurihc\nzurich\n".utf8))
+        let result = try CLI.run(["filter", "--queries", queries, "--json", names])
+        #expect(result.status == 0, "\(result.stderr)")
+        let documents = result.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(documents.map { $0?["approximate"] as? Int } == [1, nil])
+        #expect(documents.map { $0?["total"] as? Int } == [1, 1])
+        let item = ((documents[0]?["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first
+        #expect(item?["text"] as? String == "Zürich" && item?["matches"] as? [[Int]] == [[0, 6]])
+        let text = try CLI.run(["filter", "--query", "zurihc", names])
+        #expect(text.stdout.hasPrefix("\"zurihc\": 1 matches in 1 sections (approximate: no exact match; within 1 edit)\n"))
+        #expect(text.stdout.contains("[Zürich]"))
+        let off = try CLI.run(["filter", "--typos", "off", "--query", "zurihc", "--json", names])
+        let object = try JSONSerialization.jsonObject(with: Data(off.stdout.utf8)) as? [String: Any]
+        #expect(object?["total"] as? Int == 0 && object?["approximate"] == nil)
+        let bad = try CLI.run(["filter", "--typos", "maybe", "--query", "a", names])
+        #expect(bad.status != 0 && bad.stderr.contains("'maybe' is invalid for '--typos"))
+    }
+
     @Test("--hide-index shows no index titles while searching, the listing's own for an empty query")
     func hideIndex() throws {
         let names = try CLI.temporaryFile("n.txt", Array("Ada\nBea\n".utf8))

@@ -117,7 +117,7 @@ struct DocumentationSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     static let documents = ["README.md"] + ["GettingStarted.md", "LocalesAndSectionLetters.md", "FilteringAsYouType.md", "ThumbIndex.md",
-                                            "SearchInEveryLanguage.md"]
+                                            "SearchInEveryLanguage.md", "TypoTolerance.md"]
         .map { "Sources/ThumbIndex/ThumbIndex.docc/" + $0 }
 
     /// The code lines of the ```swift blocks of `markdown`: comments removed, trimmed, non-empty.
@@ -164,5 +164,19 @@ struct FindingPeopleExampleTests {
         let match = try #require(try book.filter("jessica acme").matches(offset: 0, limit: 1).first)
         #expect(match.ranges == [0..<7])
         #expect(match.fieldMatches == [FieldMatch(field: "company", text: "Acme", ranges: [0..<4])])
+    }
+}
+
+/// The "Typo Tolerance" article's example, line by line, with the values it prints.
+@Suite("Typo Tolerance: the article's example says what the library does")
+struct TypoToleranceExampleTests {
+    @Test func theArticleExample() throws {
+        let cities = try SearchableListing(Listing(texts: ["Zürich", "Stockholm", "Zug"], locale: "en"))
+        let result = try cities.filter("zurihc", typos: .auto)
+        #expect(result.approximate == 1)
+        #expect(try result.matches(offset: 0, limit: 10)[0].ranges == [0..<6])
+        #expect(try cities.filter("zurich", typos: .auto).approximate == nil)
+        let german = try SearchableListing(Listing(texts: ["Zürich"], locale: "de"))
+        #expect(try german.filter("zurich", typos: .auto).approximate == 1)
     }
 }

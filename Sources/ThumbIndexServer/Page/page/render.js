@@ -33,7 +33,9 @@ export function setEditorNode(make) { editorNode = make; }
 export function makeView(key, answer) {
   const tops = [];
   answer.sections.forEach((s, i) => tops.push(i * HEADER + s.offset * ROW));
-  const v = { key, q: keyQuery(key), dialpad: keyDialpad(key), total: answer.total, sections: answer.sections, indexTitles: answer.indexTitles,
+  // approximate: absent for exact matches; 1 or 2 when nothing matched exactly and these are close matches.
+  const v = { key, q: keyQuery(key), dialpad: keyDialpad(key), total: answer.total, approximate: answer.approximate || 0,
+              sections: answer.sections, indexTitles: answer.indexTitles,
               tops, height: answer.sections.length * HEADER + answer.total * ROW,
               pages: new Map(), pending: new Map() };
   storePage(v, answer);
@@ -69,10 +71,13 @@ export function show(v) {
   if (view && changed) view.pending.clear();
   state.view = v;
   const searching = v.q !== "";
-  countLine.textContent = searching
-    ? (v.total === 1 ? "1 result" : `${v.total.toLocaleString()} results`)
-    : `${v.total.toLocaleString()} ${v.total === 1 ? "item" : "items"}`;
+  const results = v.total === 1 ? "1 result" : `${v.total.toLocaleString()} results`;
+  countLine.textContent = !searching ? `${v.total.toLocaleString()} ${v.total === 1 ? "item" : "items"}`
+    : v.approximate ? `No exact matches; showing close matches (${results}, within ${v.approximate} ${v.approximate === 1 ? "typo" : "typos"})`
+    : results;
   countLine.dataset.total = v.total;
+  countLine.classList.toggle("approximate", v.approximate > 0);
+  if (v.approximate) countLine.dataset.approximate = v.approximate; else delete countLine.dataset.approximate;
   indexBar.hidden = searching || v.total === 0;
   empty.hidden = v.total > 0;
   empty.textContent = searching ? `No results for “${v.q}”` : "No items";
