@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns the JSON files of a benchmark run (peers-run, run.sh) into the tables of results/2026-11-21-keystrokes-and-builds.md and the plot.
 
-Usage:  report.py [--results results] [--markdown results/2026-11-21-keystrokes-and-builds.md] [--plot results/latency.png]
+Usage:  report.py [--results results] [--markdown results/2026-11-21-keystrokes-and-builds.md] [--plot results/latency.svg]
         report.py --postgres [--results results/postgres] [--markdown results/2026-11-23-postgres.md]
 
 Reads   <results>/<corpus>-<system>.json         (peers-run keystrokes)
@@ -421,10 +421,15 @@ def generate_postgres(runs, durable, machine, steps):
 
 
 def plot(runs, path, provisional):
+    """The keystroke chart: median by typed length and p99 per system, one panel per corpus. An SVG
+    (or whatever `path`'s extension says), written so that the same runs give the same bytes."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    plt.rcParams["svg.hashsalt"] = "thumbindex"  # stable element ids
+    plt.rcParams["svg.fonttype"] = "none"        # text stays text: smaller, and readable by screen readers
 
     corpora = [(c, l) for c, l in CORPORA if any(k[0] == c for k in runs)]
     fig, axes = plt.subplots(1, len(corpora), figsize=(6.5 * len(corpora), 5.5), sharey=True, squeeze=False)
@@ -457,7 +462,7 @@ def plot(runs, path, provisional):
     labels = [h.get_label() for h in handles.values()]
     fig.legend(list(handles.values()), labels, loc="lower center", ncol=min(4, len(labels)), fontsize=8, frameon=False)
     fig.tight_layout(rect=(0, 0.1, 1, 1))
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, metadata={"Date": None} if path.endswith(".svg") else None)
     print(f"wrote {path}", file=sys.stderr)
 
 
@@ -468,7 +473,7 @@ def main():
     parser.add_argument("--markdown", default=None,
                         help="default: results/2026-11-21-keystrokes-and-builds.md, with --postgres results/2026-11-23-postgres.md"
                              " (RESULTS.md is the front page, written by hand)")
-    parser.add_argument("--plot", default=None, help="default: <results>/latency.png")
+    parser.add_argument("--plot", default=None, help="default: <results>/latency.svg")
     parser.add_argument("--print", action="store_true", help="print the generated Markdown instead of writing it")
     parser.add_argument("--postgres", action="store_true",
                         help="the PostgreSQL section from postgres.sh's results (default --results results/postgres)")
@@ -492,7 +497,13 @@ def main():
         write_generated(args.markdown, begin, end, text)
         print(f"wrote {args.markdown}", file=sys.stderr)
     if not args.postgres:
-        plot(runs, args.plot or os.path.join(args.results, "latency.png"), machine.get("provisional", False))
+        # PostgreSQL's keystrokes come from postgres.sh's run (results/postgres), when there is one.
+        postgres = os.path.join(args.results, "postgres")
+        if os.path.isdir(postgres):
+            for key, run in load(postgres)[0].items():
+                if key[1] == "postgres-trgm":
+                    runs.setdefault(key, run)
+        plot(runs, args.plot or os.path.join(args.results, "latency.svg"), machine.get("provisional", False))
 
 
 if __name__ == "__main__":
