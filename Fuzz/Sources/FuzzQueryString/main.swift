@@ -110,7 +110,7 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
         let filter = try FilterQuery(query)
         Fuzz.expect(acceptable, "accepted \(expected)")
-        Fuzz.expect(filter.q == q ?? "" && filter.fold == fold.flatMap { $0 } ?? .diacritics
+        Fuzz.expect(filter.q == q ?? "" && filter.fold == fold.flatMap { $0 } ?? .locale
                     && filter.mode == mode.flatMap { $0 } ?? .contains && filter.offset == offset.flatMap { $0 } ?? 0
                     && filter.limit == limit.flatMap { $0 } ?? 100
                     && filter.dialpad == dialpad.flatMap { $0 } ?? false
