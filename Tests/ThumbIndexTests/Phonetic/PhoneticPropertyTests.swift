@@ -132,19 +132,8 @@ struct PhoneticPropertyTests {
             let items = listing.elements.map { NaivePhonetic.Item(text: $0.name, reading: $0.reading, using: .real) }
             let query = pieces(Self.hardQueryPieces, 0...3)
             for mode in MatchMode.allCases {
-                let fold = Fold.naiveCases.randomElement(using: &generator)!
-                let queries = NaivePhonetic.termQueries(query, mode: mode, fold: fold)
-                let findings = items.map { NaivePhonetic.termFindings($0, queries, mode: mode, fold: fold) }
-                for phonetic in Phonetic.allCases {
-                    let rules = NaivePhonetic.rules(phonetic, locale: locale)
-                    let context = "\(locale): query \(query.debugDescription), \(mode), \(fold), phonetic \(phonetic), items \(people)"
-                    let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic)
-                    let all = try result.matches(offset: 0, limit: .max)
-                    #expect(all.map(\.row) == items.indices.filter { findings[$0].matches(rules) }, "\(context)")
-                    for match in all {
-                        #expect(match.ranges == findings[match.row].ranges(rules), "\(context), ranges of \(match.element.name.debugDescription)")
-                    }
-                }
+                try Self.expectOracleAnswers(searchable, items: items, query: query, locale: locale, mode: mode,
+                                             fold: Fold.naiveCases.randomElement(using: &generator)!, context: "items \(people)")
             }
         }
     }
@@ -204,19 +193,8 @@ struct PhoneticPropertyTests {
             let items = listing.elements.map { NaivePhonetic.Item(text: $0.name, reading: $0.reading, using: .real) }
             let query = pieces(Self.imeAndSeparatorQueryPieces, 1...3)
             for mode in MatchMode.allCases {
-                let fold = [Fold.case, .diacritics, .all].randomElement(using: &generator)!
-                let queries = NaivePhonetic.termQueries(query, mode: mode, fold: fold)
-                let findings = items.map { NaivePhonetic.termFindings($0, queries, mode: mode, fold: fold) }
-                for phonetic in Phonetic.allCases {
-                    let rules = NaivePhonetic.rules(phonetic, locale: locale)
-                    let context = "\(locale): query \(query.debugDescription), \(mode), \(fold), phonetic \(phonetic), items \(people)"
-                    let result = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic)
-                    let all = try result.matches(offset: 0, limit: .max)
-                    #expect(all.map(\.row) == items.indices.filter { findings[$0].matches(rules) }, "\(context)")
-                    for match in all {
-                        #expect(match.ranges == findings[match.row].ranges(rules), "\(context), ranges of \(match.element.name.debugDescription)")
-                    }
-                }
+                try Self.expectOracleAnswers(searchable, items: items, query: query, locale: locale, mode: mode,
+                                             fold: Fold.naiveCases.randomElement(using: &generator)!, context: "items \(people)")
             }
         }
     }
@@ -355,5 +333,24 @@ enum QueryMaker {
 
     static func junk(_ g: inout SeededGenerator) -> String {
         (0..<Int.random(in: 0...3, using: &g)).map { _ in junkPieces.randomElement(using: &g)! }.joined()
+    }
+}
+
+extension PhoneticPropertyTests {
+    /// The listing's answer to `query` in `mode` and `fold`, under every phonetic setting, against the
+    /// naive oracle: the same rows and the same ranges.
+    static func expectOracleAnswers<Element>(_ searchable: SearchableListing<Element>, items: [NaivePhonetic.Item], query: String,
+                                             locale: String, mode: MatchMode, fold: Fold, context: String) throws {
+        let queries = NaivePhonetic.termQueries(query, mode: mode, fold: fold)
+        let findings = items.map { NaivePhonetic.termFindings($0, queries, mode: mode, fold: fold) }
+        for phonetic in Phonetic.allCases {
+            let rules = NaivePhonetic.rules(phonetic, locale: locale)
+            let context = "\(locale): query \(query.debugDescription), \(mode), \(fold), phonetic \(phonetic), \(context)"
+            let all = try searchable.filter(query, fold: fold, mode: mode, phonetic: phonetic).matches(offset: 0, limit: .max)
+            #expect(all.map(\.row) == items.indices.filter { findings[$0].matches(rules) }, "\(context)")
+            for match in all {
+                #expect(match.ranges == findings[match.row].ranges(rules), "\(context), ranges of \(searchable.listing.text(ofRow: match.row).debugDescription)")
+            }
+        }
     }
 }
