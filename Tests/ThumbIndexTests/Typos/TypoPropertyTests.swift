@@ -49,16 +49,7 @@ import Testing
             var random = SeededGenerator(state: UInt64(pick))
             let source = items[pick % items.count]
             let query = pick % 5 == 0 ? other : Self.edited(source, count: edits, alphabet: hardPieces, using: &random)
-            let index = try SearchIndex(texts: items)
-            for fold in Fold.naiveCases {
-                let folded = items.map { Naive.fold($0, fold) }
-                for mode in MatchMode.allCases {
-                    let expected = NaiveTypos.search(folded: folded, query, fold: fold, mode: mode)
-                    let actual = try Self.answer(index, query, fold: fold, mode: mode)
-                    #expect(actual.rows == expected.rows && actual.approximate == expected.approximate,
-                            "fold \(fold), mode \(mode), query \(query.debugDescription), items \(items)")
-                }
-            }
+            try Self.expectNaiveAnswers(SearchIndex(texts: items), items: items, query: query, folds: Fold.naiveCases)
         }
     }
 
@@ -72,16 +63,7 @@ import Testing
             let start = source.isEmpty ? 0 : Int.random(in: 0..<source.count, using: &random)
             let cut = String(source.dropFirst(start).prefix(length))
             let query = Self.edited(cut.count >= 4 ? cut : source, count: edits, alphabet: letters, using: &random)
-            let index = try SearchIndex(texts: items)
-            for fold in [Fold.case, .diacritics] {
-                let folded = items.map { Naive.fold($0, fold) }
-                for mode in MatchMode.allCases {
-                    let expected = NaiveTypos.search(folded: folded, query, fold: fold, mode: mode)
-                    let actual = try Self.answer(index, query, fold: fold, mode: mode)
-                    #expect(actual.rows == expected.rows && actual.approximate == expected.approximate,
-                            "fold \(fold), mode \(mode), query \(query.debugDescription), items \(items)")
-                }
-            }
+            try Self.expectNaiveAnswers(SearchIndex(texts: items), items: items, query: query, folds: [.case, .diacritics])
         }
     }
 
@@ -210,6 +192,22 @@ import Testing
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+extension TypoPropertyTests {
+    /// The index's answer to `query` under each of `folds` and every mode against the naive scan: the
+    /// same rows and the same `approximate`.
+    static func expectNaiveAnswers(_ index: SearchIndex, items: [String], query: String, folds: [Fold]) throws {
+        for fold in folds {
+            let folded = items.map { Naive.fold($0, fold) }
+            for mode in MatchMode.allCases {
+                let expected = NaiveTypos.search(folded: folded, query, fold: fold, mode: mode)
+                let actual = try answer(index, query, fold: fold, mode: mode)
+                #expect(actual.rows == expected.rows && actual.approximate == expected.approximate,
+                        "fold \(fold), mode \(mode), query \(query.debugDescription), items \(items)")
             }
         }
     }
