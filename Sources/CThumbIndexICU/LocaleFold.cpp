@@ -156,9 +156,9 @@ struct TILocaleFold {
                 if (found != representatives.end()) {
                     scratch.append(found->second);
                 } else {
-                    // Spell the weight in private-use characters, 12 bits each (a unit holds at most
-                    // four 16-bit weights), high bits first, after one that gives their number.
-                    int bits = 60;
+                    // Spell the weight in private-use characters, 12 bits each (six cover a unit's
+                    // 64 bits), high bits first, after one that gives their number.
+                    int bits = 72;
                     while (bits > 12 && (unit >> (bits - 12)) == 0) { bits -= 12; }
                     scratch.append(static_cast<UChar32>(0xFF000 + bits));
                     for (int shift = bits - 12; shift >= 0; shift -= 12) {
