@@ -95,15 +95,7 @@ struct PhoneIndex: Sendable {
     /// The non-overlapping occurrences of `q` (non-empty) in `text`, left to right (``ByteSearch``).
     static func occurrences(of q: [UInt8], in text: [UInt8]) -> [Range<Int>] {
         text.withUnsafeBufferPointer { text in
-            q.withUnsafeBufferPointer { q in
-                var found: [Range<Int>] = []
-                var from = 0
-                while let p = ByteSearch.firstOccurrence(of: q, in: text, from: from) {
-                    found.append(p..<p + q.count)
-                    from = p + q.count
-                }
-                return found
-            }
+            q.withUnsafeBufferPointer { q in ByteSearch.occurrences(of: q, in: text) }
         }
     }
 }

@@ -52,13 +52,7 @@ enum MatchRanges {
                 case .prefix:
                     return ByteSearch.hasPrefix(text, q, at: 0) ? [0..<q.count] : []
                 case .contains:
-                    var found: [Range<Int>] = []
-                    var from = 0
-                    while let p = ByteSearch.firstOccurrence(of: q, in: text, from: from) {
-                        found.append(p..<p + q.count)
-                        from = p + q.count
-                    }
-                    return found
+                    return ByteSearch.occurrences(of: q, in: text)
                 case .words:
                     var found: [Range<Int>] = []
                     for start in try known ?? ICU.wordStarts(text) where start >= (found.last?.upperBound ?? 0) {

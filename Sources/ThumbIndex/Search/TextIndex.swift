@@ -272,4 +272,15 @@ enum ByteSearch {
         }
         return nil
     }
+
+    /// The non-overlapping occurrences of `needle` (non-empty) in `text`, left to right.
+    static func occurrences(of needle: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var from = 0
+        while let p = firstOccurrence(of: needle, in: text, from: from) {
+            found.append(p..<p + needle.count)
+            from = p + needle.count
+        }
+        return found
+    }
 }
