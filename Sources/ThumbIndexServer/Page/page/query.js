@@ -22,7 +22,7 @@ function remember(v) {
 // (replaceState: no history entry per keystroke), at most every 100 ms (Chromium ignores more
 // than 200 history changes in 10 s, which a held key would reach); choosing another listing adds
 // an entry.
-let lastRecorded = 0, recordTimer = 0;
+let lastRecorded = -Infinity, recordTimer = 0;  // the first write is never deferred
 export function recordSearch(push = false) {
   clearTimeout(recordTimer);
   const wait = lastRecorded + 100 - performance.now();
