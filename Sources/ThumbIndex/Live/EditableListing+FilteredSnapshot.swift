@@ -42,9 +42,7 @@ extension EditableListing {
         init(_ filtered: LiveFilteredListing, schema: LiveFieldSchema) {
             self.filtered = filtered
             self.schema = schema
-            sections = filtered.sections.map {
-                Section(label: $0.label, count: $0.count, offset: $0.offset, indexPosition: $0.indexPosition)
-            }
+            sections = filtered.sections
         }
 
         /// The query as typed.

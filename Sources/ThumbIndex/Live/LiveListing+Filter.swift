@@ -23,20 +23,9 @@ extension LiveListing {
 /// One keystroke's answer on a ``LiveListing``: the sections that still have matches, with their
 /// counts, and pages of matches on demand.
 package struct LiveFilteredListing: Sendable {
-    /// A section that has matches.
-    package struct Section: Sendable, Hashable {
-        /// The label heading the section.
-        package let label: IndexLabel
-        /// How many items of the section match.
-        package let count: Int
-        /// The position of the section's first match among all matches.
-        package let offset: Int
-        /// The position of the section's title in ``LiveFilteredListing/indexTitles``.
-        package let indexPosition: Int
-
-        package var title: String { label.title }
-        package var indexTitle: String { label.indexTitle }
-    }
+    /// A section that has matches: the public ``EditableListing/FilteredSnapshot/Section``, which
+    /// the editable listing's answers hand out as they are.
+    package typealias Section = EditableListing.FilteredSnapshot.Section
 
     /// One matching item.
     package struct Match: Sendable, Hashable {
