@@ -1,178 +1,130 @@
 import Foundation
-import GRDB
 
-/// The SQLite store of live listings: named listings of items with stable ids and insertion
-/// order, each with a change counter, in one file that the CLI and the server share.
+/// Where live listings are kept: named listings of items with stable ids and insertion order,
+/// every write one transaction with a store version, and a change log that lets a server replay
+/// what it missed instead of rebuilding. Two implementations: ``SQLiteStore`` (one file, the
+/// embedded default) and the PostgreSQL store (`ThumbIndexPostgresStore`), which any number of
+/// server replicas share.
 ///
-/// The file is opened in WAL mode (readers never wait for the writer) with `synchronous = FULL`,
-/// so a write that returned survives a crash of the process or the machine. Every write is one
-/// transaction: it happens whole, or not at all. The store knows nothing of collation: it keeps
-/// items in insertion order (``StoredItem/seq``); the front ends sort them.
-/// ```swift
-/// let store = try ListingStore(path: "listings.sqlite")
-/// _ = try store.replaceListing(name: "people", locale: "sv", columns: ListingColumns(text: "name"),
-///                              items: [ItemInput(text: "Åsa"), ItemInput(id: "a1", text: "Anna")])
-/// let changes = try store.upsertItems(listing: "people", items: [ItemInput(id: "a1", text: "Annie")])
-/// // changes[0].old?.text == "Anna", changes[0].new.seq == changes[0].old?.seq
-/// ```
-package final class ListingStore: Sendable {
-    /// The file, as given (in every error about it).
-    package let path: String
-    private let pool: DatabasePool
+/// **Versions.** Every write that changes something takes the next store version, in the same
+/// transaction, from one counter for the whole store. Versions are gap-free and in commit order:
+/// once version `n` is visible, every version below it is committed and visible too (a write
+/// takes its number under the store's write lock and holds that lock until it commits; see
+/// DESIGN.md, "Versions"). A reader that has applied every change up to `n` has applied every
+/// write committed before `n`.
+///
+/// **The change log.** Each write records what it changed (``StoreChange``): items put or
+/// removed, listings replaced or deleted, under its version. ``changes(after:limit:)`` reads them
+/// in version order. Entries older than the retention are pruned (``pruneChanges(before:)``);
+/// ``ChangeBatch/reachesBack`` says whether the log still holds everything a reader asks for.
+///
+/// The store knows nothing of collation: it keeps items in insertion order (``StoredItem/seq``);
+/// the front ends sort them.
+package protocol ListingStore: AnyObject, Sendable {
+    /// Where the store is, for messages and logs: a file path, or a PostgreSQL URL without its
+    /// password.
+    var location: String { get }
 
-    /// Opens the store in `path`, creating the file when it does not exist.
-    /// - Throws: `StoreError.cannotOpen` when the file cannot be opened or created (its folder
-    ///   is missing, it is a folder...); `StoreError.notAStore` when it is not a ThumbIndex store.
-    package init(path: String) throws(StoreError) {
-        self.path = path
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .cannotOpen(path: path, reason: "it is a folder; give a file name")
-        }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) || !isFolder.boolValue {
-            throw .cannotOpen(path: path, reason: "the folder \(folder) does not exist")
-        }
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.journalMode = .wal
-        // Another process (the server, an import) may be writing: wait for it rather than fail.
-        // (GRDB begins a pool's write transactions IMMEDIATE, so none is upgraded from a read.)
-        configuration.busyMode = .timeout(30)
-        configuration.prepareDatabase { db in
-            // A committed write is on disk before the commit returns (WAL's default, NORMAL, may
-            // lose the last writes on power loss).
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-        } catch let error as DatabaseError {
-            throw error.resultCode == .SQLITE_NOTADB
-                ? .notAStore(path: path, reason: "it is not a SQLite database")
-                : .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
-        } catch {
-            throw .cannotOpen(path: path, reason: "\(error)")
-        }
-        try run { try Self.prepare(pool, path: path) }
-    }
-
-    /// Closes the file; any later call throws. (Dropping the last reference closes it too.)
-    package func close() throws(StoreError) {
-        try run { try pool.close() }
-    }
+    /// Closes the store; any later call throws.
+    func close() throws(StoreError)
 
     // MARK: Reading
 
     /// Every listing, in creation order (a replaced listing keeps its place).
-    package func listings() throws(StoreError) -> [ListingInfo] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT \(Self.listingColumns) FROM listing ORDER BY key").map(Self.listingInfo) }
-    }
+    func listings() throws(StoreError) -> [ListingInfo]
 
     /// The listing called `name`, or nil.
-    package func listing(named name: String) throws(StoreError) -> ListingInfo? {
-        try read { db in try Self.listingRow(db, name).map(Self.listingInfo) }
-    }
+    func listing(named name: String) throws(StoreError) -> ListingInfo?
 
-    /// The listing's version (see ``ListingInfo/version``), or nil when there is no such listing. O(1).
-    package func version(listing name: String) throws(StoreError) -> Int64? {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT version FROM listing WHERE name = ?", arguments: [name]) }
-    }
+    /// The listing's version (see ``ListingInfo/version``), or nil when there is no such listing.
+    func version(listing name: String) throws(StoreError) -> Int64?
 
     /// The item `id` of the listing, or nil when it has none.
     /// - Throws: `StoreError.noSuchListing` for an unknown listing.
-    package func item(listing name: String, id: String) throws(StoreError) -> StoredItem? {
-        try read { db in try Self.item(db, listing: Self.listingKey(db, name), id: id) }
-    }
+    func item(listing name: String, id: String) throws(StoreError) -> StoredItem?
 
     /// Calls `body` with every item of the listing, in seq order, from one consistent snapshot
-    /// (writes that commit meanwhile are not seen). Rows are read one at a time: memory does not
-    /// grow with the listing.
+    /// (writes that commit meanwhile are not seen), and returns the listing as of that snapshot
+    /// (its ``ListingInfo/version`` is the version the items reflect). Memory does not grow with
+    /// the listing.
     /// - Throws: `StoreError.noSuchListing` for an unknown listing; what `body` throws.
-    package func forEachItem(listing name: String, _ body: (StoredItem) throws -> Void) throws {
-        try read { db in
-            let key = try Self.listingKey(db, name)
-            let cursor = try Row.fetchCursor(db, sql: "SELECT \(Self.itemColumns) FROM item WHERE listing = ? ORDER BY seq", arguments: [key])
-            while let row = try cursor.next() { try body(Self.storedItem(row)) }
-        }
-    }
+    @discardableResult
+    func forEachItem(listing name: String, _ body: (StoredItem) throws -> Void) throws -> ListingInfo
 
-    // MARK: Plumbing
+    /// The version of the last committed write (0 for a new store).
+    func currentVersion() throws(StoreError) -> Int64
 
-    /// Runs `body` in a read transaction, SQLite's errors turned into `StoreError`s naming the file.
-    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try run { try pool.read(body) }
-    }
+    /// The changes committed after `version`, in version order: every change of the versions
+    /// `version + 1 ... through`, where `through` is at most `version + limit` and at most the
+    /// store's current version (a write's changes are never split between batches).
+    func changes(after version: Int64, limit: Int) throws(StoreError) -> ChangeBatch
 
-    /// Runs `body` in one write transaction (all or nothing), errors as in `read`.
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        try run { try pool.write(body) }
-    }
+    /// The changes of listing `name` in the versions `version + 1 ... through`, in version order.
+    func changes(listing name: String, after version: Int64, through: Int64) throws(StoreError) -> ChangeBatch
 
-    private func run<T>(_ body: () throws -> T) throws(StoreError) -> T {
-        do {
-            return try body()
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError {
-            throw .database(path: path, message: error.message ?? "\(error.resultCode)")
-        } catch {
-            throw .database(path: path, message: "\(error)")
-        }
-    }
+    // MARK: Writing
+
+    /// Creates the listing, or replaces all of its items (and its locale and columns), in one
+    /// transaction. A replaced listing keeps its place in ``listings()``; its items get new seqs.
+    ///
+    /// - Parameters:
+    ///   - name: 1…200 characters, no control characters.
+    ///   - columns: the TSV columns, for export (see ``ListingColumns``); field names of the
+    ///     items that it lacks are appended to `columns.order`.
+    ///   - items: the items, in insertion order; ids given must be unique in the batch.
+    /// - Returns: whether the listing was created, its items as stored, and the write's version.
+    /// - Throws: `StoreError.invalid`/`.invalidItem`/`.duplicateID` naming the part; nothing is written.
+    func replaceListing(name: String, locale: String, columns: ListingColumns, items: [ItemInput]) throws(StoreError)
+        -> (created: Bool, items: [StoredItem], version: Int64)
+
+    /// Creates or replaces a listing from many items, as ``replaceListing(name:locale:columns:items:)``
+    /// does, without holding the stored items in memory: for imports of millions of items.
+    ///
+    /// `items` is read twice (first to check every item and the ids, then to write), so a lazy
+    /// collection over a table is the right argument.
+    /// - Parameters:
+    ///   - replacing: false to refuse (`StoreError.listingExists`) when the listing exists.
+    ///   - progress: called with the fraction written (0...1), now and then.
+    /// - Returns: whether the listing was created, and the listing as it is now (with the write's version).
+    func importListing<Items: Collection<ItemInput>>(
+        name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
+        progress: ((Double) -> Void)?
+    ) throws(StoreError) -> (created: Bool, listing: ListingInfo)
+
+    /// Deletes the listing and all its items; returns the write's version, or nil (and nothing
+    /// written) when there was no such listing.
+    func deleteListing(name: String) throws(StoreError) -> Int64?
+
+    /// Inserts or replaces items, in one transaction: all of them, or (on any error) none.
+    ///
+    /// An item with no id is inserted with an assigned id (``ItemLimits/assignedID(seq:attempt:)``);
+    /// an item whose id the listing has replaces that item in place and keeps its seq (its
+    /// place among items that collate equal); any other is inserted at the end.
+    /// - Returns: one change per item, in the order of `items`, each with the write's version.
+    /// - Throws: `StoreError.noSuchListing`; `.invalidItem`/`.duplicateID` naming the item.
+    func upsertItems(listing name: String, items: [ItemInput]) throws(StoreError) -> [ItemChange]
+
+    /// Changes the parts of item `id` that `patch` sets; nil (and nothing written) when the
+    /// listing has no such item. The item keeps its seq.
+    /// - Throws: `StoreError.noSuchListing`; `.invalid` naming the part ("text: is blank").
+    func patchItem(listing name: String, id: String, patch: ItemPatch) throws(StoreError) -> ItemChange?
+
+    /// Deletes item `id`, returning it and the write's version; nil (and nothing written) when the
+    /// listing has no such item.
+    /// - Throws: `StoreError.noSuchListing`.
+    func deleteItem(listing name: String, id: String) throws(StoreError) -> (item: StoredItem, version: Int64)?
+
+    /// Deletes the change log's entries of writes committed before `date`; returns how many.
+    /// Readers that still need them find ``ChangeBatch/reachesBack`` false and rebuild.
+    @discardableResult
+    func pruneChanges(before date: Date) throws(StoreError) -> Int
 }
 
-// MARK: Rows
-
 extension ListingStore {
-    static let listingColumns = "key, name, locale, columns, itemCount, version"
-    static let itemColumns = "seq, id, text, reading, pinned, fields"
-
-    /// The row of the listing called `name`, or nil.
-    static func listingRow(_ db: Database, _ name: String) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT \(listingColumns) FROM listing WHERE name = ?", arguments: [name])
-    }
-
-    /// The key of the listing called `name`.
-    /// - Throws: `StoreError.noSuchListing`.
-    static func listingKey(_ db: Database, _ name: String) throws -> Int64 {
-        guard let key = try Int64.fetchOne(db, sql: "SELECT key FROM listing WHERE name = ?", arguments: [name]) else {
-            throw StoreError.noSuchListing(name)
-        }
-        return key
-    }
-
-    static func listingInfo(_ row: Row) throws -> ListingInfo {
-        let json: String = row["columns"]
-        let columns = try JSONDecoder().decode(ListingColumns.self, from: Data(json.utf8))
-        return ListingInfo(name: row["name"], locale: row["locale"], columns: columns,
-                           itemCount: row["itemCount"], version: row["version"])
-    }
-
-    static func encode(_ columns: ListingColumns) throws -> String {
-        String(decoding: try JSONEncoder().encode(columns), as: UTF8.self)
-    }
-
-    /// The item `id` of the listing `key`, or nil.
-    static func item(_ db: Database, listing key: Int64, id: String) throws -> StoredItem? {
-        try Row.fetchOne(db, sql: "SELECT \(itemColumns) FROM item WHERE listing = ? AND id = ?", arguments: [key, id]).map(storedItem)
-    }
-
-    static func storedItem(_ row: Row) -> StoredItem {
-        StoredItem(seq: row[0], id: row[1], text: row[2], reading: row[3], pinned: row[4], fields: decodeFields(row[5]))
-    }
-
-    /// Fields as stored: name, value, name, value... joined with tabs, names sorted; nil when empty.
-    static func encodeFields(_ fields: [String: String]) -> String? {
-        if fields.isEmpty { return nil }
-        return fields.sorted { $0.key < $1.key }.map { "\($0.key)\t\($0.value)" }.joined(separator: "\t")
-    }
-
-    static func decodeFields(_ stored: String?) -> [String: String] {
-        guard let stored else { return [:] }
-        let parts = stored.split(separator: "\t", omittingEmptySubsequences: false)
-        var fields: [String: String] = [:]
-        fields.reserveCapacity(parts.count / 2)
-        for i in stride(from: 0, to: parts.count - 1, by: 2) { fields[String(parts[i])] = String(parts[i + 1]) }
-        return fields
+    /// ``importListing(name:locale:columns:items:replacing:progress:)`` without progress.
+    package func importListing<Items: Collection<ItemInput>>(
+        name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool
+    ) throws(StoreError) -> (created: Bool, listing: ListingInfo) {
+        try importListing(name: name, locale: locale, columns: columns, items: items, replacing: replacing, progress: nil)
     }
 }

@@ -16,8 +16,11 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Hashable {
     case invalidItem(position: Int, field: String, reason: String)
     /// Two items of one batch have the same id.
     case duplicateID(id: String, position: Int, firstPosition: Int)
-    /// SQLite failed (a full disk, a corrupt file...).
+    /// The database failed (a full disk, a corrupt file, a constraint...).
     case database(path: String, message: String)
+    /// The database cannot be reached now (a PostgreSQL server restarting, a lost connection):
+    /// nothing was written, and the same request may succeed later.
+    case unavailable(path: String, message: String)
 
     /// The error as one line, naming what was wrong and where.
     package var description: String {
@@ -30,6 +33,7 @@ package enum StoreError: Error, CustomStringConvertible, Sendable, Hashable {
         case let .invalidItem(position, field, reason): "items[\(position)].\(field): \(reason)"
         case let .duplicateID(id, position, first): "items[\(position)].id: '\(id)' is also the id of items[\(first)]; ids must be unique"
         case let .database(path, message): "\(path): \(message)"
+        case let .unavailable(path, message): "\(path): the database is unavailable: \(message)"
         }
     }
 

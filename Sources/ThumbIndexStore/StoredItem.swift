@@ -85,9 +85,12 @@ package struct ItemChange: Sendable, Hashable {
     package var old: StoredItem?
     /// The item as stored now.
     package var new: StoredItem
+    /// The store version of the write (see ``ListingStore``).
+    package var version: Int64
 
-    package init(old: StoredItem?, new: StoredItem) {
+    package init(old: StoredItem?, new: StoredItem, version: Int64) {
         self.old = old
         self.new = new
+        self.version = version
     }
 }

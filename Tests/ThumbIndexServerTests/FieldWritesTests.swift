@@ -77,7 +77,7 @@ struct FieldWritesTests {
                  "items": [{"id": "j", "text": "Jessica Acedo", "fields": {"company": "Acme", "phone": "+34844 468 710", "region": "es_ES"}},
                            {"id": "k", "text": "Kuno Wernecke", "fields": {"phone": "+49 (0) 0997 129181", "region": "DE"}}]}
                 """)
-            let saved = SavedIndexes(store: server.store, logger: .init(label: "test"))
+            let saved = SavedIndexes(folder: server.store.path + ".index", logger: .init(label: "test"))
             let built = try saved.load(name: "people", from: server.store)   // built, then saved
             let loaded = try saved.load(name: "people", from: server.store)  // from the file
             #expect(loaded.schema == built.schema)

@@ -8,10 +8,10 @@ import ThumbIndexStore
 @Suite("Saved listings beside the store: loaded when current, rebuilt otherwise, never wrong")
 struct SavedIndexTests {
     /// A store with one listing, in a scratch folder.
-    static func makeStore() throws -> (ListingStore, URL) {
+    static func makeStore() throws -> (SQLiteStore, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-saved-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try ListingStore(path: folder.appendingPathComponent("book.db").path)
+        let store = try SQLiteStore(path: folder.appendingPathComponent("book.db").path)
         _ = try store.replaceListing(name: "people", locale: "sv", columns: ListingColumns(),
                                      items: ["Åsa", "Anna", "Östen", "Zoë", "Bo"].map { ItemInput(text: $0) })
         return (store, folder)
@@ -26,7 +26,7 @@ struct SavedIndexTests {
     @Test func aCurrentFileIsLoadedAStaleOrDamagedOneIsRebuilt() throws {
         let (store, folder) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let saved = SavedIndexes(store: store, logger: Logger(label: "test"))
+        let saved = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
         let path = saved.path(for: "people")
 
         // First start: built from the store, and saved.
@@ -39,11 +39,11 @@ struct SavedIndexTests {
         let (loaded, metadata) = try LiveListing.load(from: path, locale: "sv")
         #expect(metadata[SavedIndexes.versionKey] == String(try store.version(listing: "people")!))
         #expect(try Self.answer(loaded) == expected)
-        #expect(try Self.answer(SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)) == expected)
+        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)) == expected)
 
         // The store moves on: the file is older than the store, so the listing is rebuilt (and saved again).
         _ = try store.upsertItems(listing: "people", items: [ItemInput(id: "x", text: "Xerxes")])
-        let rebuilt = try SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)
+        let rebuilt = try SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)
         #expect(try Self.answer(rebuilt, "xerx") == ["X x Xerxes"])
         #expect(try LiveListing.load(from: path, locale: "sv").metadata[SavedIndexes.versionKey] == String(try store.version(listing: "people")!))
 
@@ -52,9 +52,9 @@ struct SavedIndexTests {
         bytes[bytes.count / 2] ^= 0x40
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "sv") }
-        #expect(try Self.answer(SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
+        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
         try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: path))
-        #expect(try Self.answer(SavedIndexes(store: store, logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
+        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
 
         // Another locale's expectation is refused.
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "de") }
@@ -66,12 +66,12 @@ struct SavedIndexTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try store.replaceListing(name: "zh", locale: "zh", columns: ListingColumns(),
                                      items: [("z", "曾国藩"), ("s", "单田芳"), ("y", "张三")].map { ItemInput(id: $0, text: $1) })
-        let plain = SavedIndexes(store: store, logger: Logger(label: "test"))
+        let plain = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
         #expect(try Self.answer(plain.load(name: "zh", from: store)) == ["C z 曾国藩", "D s 单田芳", "Z y 张三"])
         let path = plain.path(for: "zh")
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "zh", names: true) }
 
-        let names = SavedIndexes(store: store, logger: Logger(label: "test"), names: true)
+        let names = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"), names: true)
         #expect(try Self.answer(names.load(name: "zh", from: store)) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
         // Saved again, with names: loaded as it is by a server with --names.
         #expect(try Self.answer(LiveListing.load(from: path, locale: "zh", names: true).listing) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
@@ -80,7 +80,7 @@ struct SavedIndexTests {
     @Test func aListingWithEditsIsSavedWithTheEditsMergedIn() throws {
         let (store, folder) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let saved = SavedIndexes(store: store, logger: Logger(label: "test"))
+        let saved = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
         var listing = try saved.load(name: "people", from: store)
         listing = try listing.applying([.put(LiveItem(seq: 1000, id: "q", text: "Quentin", pinned: true)), .remove(seq: 1)])
         #expect(listing.pendingEdits > 0)

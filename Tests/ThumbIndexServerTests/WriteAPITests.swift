@@ -11,7 +11,7 @@ import ThumbIndexStore
 /// thresholds so that tests cross them.
 struct WriteServer {
     static let token = "test-token-0123456789abcdef"
-    let store: ListingStore
+    let store: SQLiteStore
     let catalog: ListingCatalog
     let writer: ListingWriter
     let folder: URL
@@ -19,7 +19,7 @@ struct WriteServer {
     init(compactAfter: Int = 4, mergeAfter: Int = 12, names: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        store = try ListingStore(path: folder.appendingPathComponent("store.db").path)
+        store = try SQLiteStore(path: folder.appendingPathComponent("store.db").path)
         catalog = try ListingCatalog([])
         writer = ListingWriter(catalog: catalog, store: store, logger: Logger(label: "test"), compactAfter: compactAfter,
                                mergeAfter: { _ in mergeAfter }, names: names)

@@ -57,10 +57,11 @@ struct ListingStorePropertyTests {
 
     private static func check(_ codes: [Int]) throws {
         let path = try temporaryStorePath()
-        var store = try ListingStore(path: path)
+        var store = try SQLiteStore(path: path)
         var model = Model(nextSeq: 1)
         _ = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(order: ["text", "f"]), items: [])
         var version = try #require(try store.version(listing: "l"))
+        var replica = ChangeLogReplica()
         for code in codes {
             let id = ids[(code / 7) % ids.count]
             var wrote = true
@@ -94,7 +95,7 @@ struct ListingStorePropertyTests {
                 }
             case 3:  // delete
                 let removed = model.items.removeValue(forKey: id)
-                #expect(try store.deleteItem(listing: "l", id: id) == removed)
+                #expect(try store.deleteItem(listing: "l", id: id)?.item == removed)
                 wrote = removed != nil
             case 4:  // replace every item
                 let batch = (0..<(code / 11) % 4).map { input(code / 17 + $0 * 103) }
@@ -114,7 +115,7 @@ struct ListingStorePropertyTests {
                 wrote = false
             default:  // reopen
                 try store.close()
-                store = try ListingStore(path: path)
+                store = try SQLiteStore(path: path)
                 wrote = false
             }
             #expect(try allItems(store, "l") == model.inSeqOrder)
@@ -122,6 +123,39 @@ struct ListingStorePropertyTests {
             let now = try #require(try store.version(listing: "l"))
             #expect(wrote ? now > version : now == version, "code \(code)")
             version = now
+            // A reader that follows the change log holds what the store holds, at the store's version.
+            try replica.catchUp(store, batchLimit: 1 + code % 3)
+            #expect(replica.items["l"].map { $0.values.sorted { $0.seq < $1.seq } } == model.inSeqOrder, "code \(code)")
+            #expect(replica.applied == (try store.currentVersion()))
+        }
+    }
+}
+
+/// What a server replica does with the change log, restated on dictionaries: items put and removed
+/// by seq, a replaced listing read again from the store.
+struct ChangeLogReplica {
+    var items: [String: [Int64: StoredItem]] = [:]
+    var applied: Int64 = 0
+
+    mutating func catchUp(_ store: any ListingStore, batchLimit: Int) throws {
+        while true {
+            let batch = try store.changes(after: applied, limit: batchLimit)
+            #expect(batch.reachesBack)
+            #expect(batch.changes.allSatisfy { $0.version > applied && $0.version <= batch.through })
+            #expect(batch.changes.map(\.version) == batch.changes.map(\.version).sorted())
+            for change in batch.changes {
+                switch change.kind {
+                case let .put(item): items[change.listing, default: [:]][item.seq] = item
+                case let .remove(seq, _): items[change.listing]?[seq] = nil
+                case .listingDeleted: items[change.listing] = nil
+                case .listingReplaced:
+                    var fresh: [Int64: StoredItem] = [:]
+                    try store.forEachItem(listing: change.listing) { fresh[$0.seq] = $0 }
+                    items[change.listing] = fresh
+                }
+            }
+            applied = batch.through
+            if applied == batch.storeVersion { return }
         }
     }
 }

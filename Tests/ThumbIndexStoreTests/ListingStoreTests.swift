@@ -8,7 +8,7 @@ struct ListingStoreTests {
 
     @Test("create, replace and delete a listing; listings stay in creation order")
     func listingLifecycle() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         #expect(try store.listings().isEmpty)
         let created = try store.replaceListing(name: "people", locale: "sv", columns: people,
                                                items: [ItemInput(text: "Åsa"), ItemInput(id: "a", text: "Anna", reading: "anna", pinned: true, fields: ["phone": "12"])])
@@ -25,8 +25,8 @@ struct ListingStoreTests {
         #expect(info.locale == "fi" && info.itemCount == 1 && info.columns == people)
         #expect(try allItems(store, "people").map(\.text) == ["Öljy"])
 
-        #expect(try store.deleteListing(name: "people"))
-        #expect(try !store.deleteListing(name: "people"))
+        #expect(try store.deleteListing(name: "people") != nil)
+        #expect(try store.deleteListing(name: "people") == nil)
         #expect(try store.listing(named: "people") == nil)
         #expect(try store.listings().map(\.name) == ["cities"])
         #expect(storeError { try store.item(listing: "people", id: "a") } == .noSuchListing("people"))
@@ -34,7 +34,7 @@ struct ListingStoreTests {
 
     @Test("upserting an existing id replaces the item in place: same seq, same place in seq order")
     func upsertKeepsSeq() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         let stored = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(),
                                               items: [ItemInput(id: "a", text: "A"), ItemInput(id: "b", text: "B")]).items
         let changes = try store.upsertItems(listing: "l", items: [ItemInput(id: "a", text: "A2", pinned: true), ItemInput(id: "c", text: "C")])
@@ -48,7 +48,7 @@ struct ListingStoreTests {
     @Test("assigned ids: n + seq, the next free suffix when a client took it, stable and never reused across reopening")
     func assignedIDs() throws {
         let path = try temporaryStorePath()
-        var store = try ListingStore(path: path)
+        var store = try SQLiteStore(path: path)
         let first = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(), items: [ItemInput(text: "x")]).items[0]
         #expect(first.id == "n\(first.seq)")
         // A client takes the next assigned id, in the same batch as the item that would get it.
@@ -57,9 +57,9 @@ struct ListingStoreTests {
         #expect(changes[0].new.id == "n\(next)-2")
         #expect(changes[1].new.id == "n\(next)")
         // Deleting the last item does not free its seq or its id.
-        let deleted = try #require(try store.deleteItem(listing: "l", id: "n\(next)"))
+        let deleted = try #require(try store.deleteItem(listing: "l", id: "n\(next)")).item
         try store.close()
-        store = try ListingStore(path: path)
+        store = try SQLiteStore(path: path)
         let later = try store.upsertItems(listing: "l", items: [ItemInput(text: "w")])[0].new
         #expect(later.seq > deleted.seq)
         #expect(later.id == "n\(later.seq)")
@@ -69,7 +69,7 @@ struct ListingStoreTests {
 
     @Test("patch and delete: the item changes in place; an unknown id is nil and writes nothing")
     func patchAndDelete() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         let item = try store.replaceListing(name: "l", locale: "ja", columns: ListingColumns(),
                                             items: [ItemInput(id: "x", text: "山田", reading: "やまだ", fields: ["k": "v"])]).items[0]
         let version = try #require(try store.version(listing: "l"))
@@ -83,7 +83,7 @@ struct ListingStoreTests {
         let renamed = try #require(try store.patchItem(listing: "l", id: "x", patch: ItemPatch(text: "山本", reading: "やまもと")))
         #expect(renamed.new.text == "山本" && renamed.new.reading == "やまもと" && renamed.new.pinned)
         #expect(storeError { try store.patchItem(listing: "l", id: "x", patch: ItemPatch(text: " ")) } == .invalid(field: "text", reason: "is blank (only white space)"))
-        #expect(try store.deleteItem(listing: "l", id: "x") == renamed.new)
+        #expect(try store.deleteItem(listing: "l", id: "x")?.item == renamed.new)
         #expect(try store.listing(named: "l")?.itemCount == 0)
         #expect(storeError { try store.patchItem(listing: "m", id: "x", patch: ItemPatch()) } == .noSuchListing("m"))
         #expect(storeError { try store.deleteItem(listing: "m", id: "x") } == .noSuchListing("m"))
@@ -93,7 +93,7 @@ struct ListingStoreTests {
 
     @Test("a batch with one invalid item writes nothing")
     func batchAtomicity() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         let before = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(), items: [ItemInput(id: "a", text: "A")]).items
         let version = try store.version(listing: "l")
         let bad = [ItemInput(id: "a", text: "changed"), ItemInput(text: "new"), ItemInput(text: "tab\there")]
@@ -110,7 +110,7 @@ struct ListingStoreTests {
 
     @Test("the version grows with every write to the listing, and only then; a recreated listing never repeats one")
     func versions() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         #expect(try store.version(listing: "l") == nil)
         _ = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(), items: [])
         var versions = [try #require(try store.version(listing: "l"))]
@@ -133,7 +133,7 @@ struct ListingStoreTests {
     @Test("a store closed and opened again holds everything it held")
     func reopen() throws {
         let path = try temporaryStorePath()
-        var store = try ListingStore(path: path)
+        var store = try SQLiteStore(path: path)
         let items = try store.replaceListing(name: "people", locale: "sv", columns: people,
                                              items: [ItemInput(id: "1", text: "Åsa", fields: ["phone": "", "favorite": "yes"]), ItemInput(text: "Anna", reading: "")]).items
         _ = try store.upsertItems(listing: "people", items: [ItemInput(text: "Bo", fields: ["email": "bo@example.com"])])
@@ -143,7 +143,7 @@ struct ListingStoreTests {
         #expect(all[1].reading == nil, "an empty reading is stored as none")
         #expect(listings[0].columns.order == people.order + ["email"], "new field names join the columns")
         try store.close()
-        store = try ListingStore(path: path)
+        store = try SQLiteStore(path: path)
         #expect(try store.listings() == listings)
         #expect(try allItems(store, "people") == all)
     }
@@ -164,7 +164,7 @@ struct ListingStoreTests {
         (ItemInput(id: "ok", text: "x"), "items[1].id: 'ok' is also the id of items[0]"),
     ])
     func errors(item: ItemInput, message: String) throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         let error = storeError { try store.replaceListing(name: "l", locale: "en", columns: people, items: [ItemInput(id: "ok", text: "fine"), item]) }
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
         #expect(try store.listing(named: "l") == nil)
@@ -172,14 +172,14 @@ struct ListingStoreTests {
 
     @Test("C1 control characters other than NEL are kept, as real data has them (GeoNames: U+009F)")
     func c1ControlsAreKept() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         _ = try store.replaceListing(name: "l", locale: "en", columns: people, items: [ItemInput(text: "Takht-e Qey\u{9F}ar")])
         #expect(try allItems(store, "l").map(\.text) == ["Takht-e Qey\u{9F}ar"])
     }
 
     @Test("bad names and columns are refused, naming the part")
     func badListings() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         #expect(storeError { try store.replaceListing(name: "", locale: "en", columns: ListingColumns(), items: []) }?.description == "name: is empty")
         #expect(storeError { try store.replaceListing(name: "l", locale: "", columns: ListingColumns(), items: []) }?.description == "locale: is empty")
         #expect(storeError { try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(order: ["text", "text"]), items: []) }?.description == "columns.order: names column 'text' twice")
@@ -191,12 +191,12 @@ struct ListingStoreTests {
     @Test("files that are not stores, and missing folders, are refused naming the file")
     func badFiles() throws {
         let missing = "/nonexistent-folder/store.sqlite"
-        #expect(storeError { try ListingStore(path: missing) }?.description == "\(missing): cannot open the store: the folder /nonexistent-folder does not exist")
+        #expect(storeError { try SQLiteStore(path: missing) }?.description == "\(missing): cannot open the store: the folder /nonexistent-folder does not exist")
         let text = try temporaryStorePath("notes.txt")
         try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: text))
-        #expect(storeError { try ListingStore(path: text) }?.description.hasPrefix("\(text): not a ThumbIndex store: it is not a SQLite database") == true)
+        #expect(storeError { try SQLiteStore(path: text) }?.description.hasPrefix("\(text): not a ThumbIndex store: it is not a SQLite database") == true)
         let folder = (text as NSString).deletingLastPathComponent
-        #expect(storeError { try ListingStore(path: folder) }?.description == "\(folder): cannot open the store: it is a folder; give a file name")
+        #expect(storeError { try SQLiteStore(path: folder) }?.description == "\(folder): cannot open the store: it is a folder; give a file name")
     }
 
     @Test("another SQLite database is not a store")
@@ -208,12 +208,12 @@ struct ListingStoreTests {
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        #expect(storeError { try ListingStore(path: path) }?.description.hasPrefix("\(path): not a ThumbIndex store: it is a SQLite database of something else") == true)
+        #expect(storeError { try SQLiteStore(path: path) }?.description.hasPrefix("\(path): not a ThumbIndex store: it is a SQLite database of something else") == true)
     }
 
     @Test("forEachItem streams a big listing in seq order")
     func bigListing() throws {
-        let store = try ListingStore(path: try temporaryStorePath())
+        let store = try SQLiteStore(path: try temporaryStorePath())
         let count = 50_000
         var reported: [Double] = []
         let result = try store.importListing(name: "big", locale: "en", columns: ListingColumns(),

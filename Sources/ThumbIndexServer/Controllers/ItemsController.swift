@@ -126,6 +126,8 @@ struct ItemsController<Context: RequestContext>: Sendable {
             case .noSuchListing: throw APIError.notFound(error.description)
             case .invalid, .invalidItem, .duplicateID: throw APIError.badRequest(error.description)
             case .listingExists: throw APIError(.conflict, error.description)
+            case .unavailable:
+                throw APIError(.serviceUnavailable, "nothing was written: \(error.description); try again", headers: [.retryAfter: "1"])
             case .cannotOpen, .notAStore, .database: throw APIError(.internalServerError, "the store failed: \(error.description)")
             }
         }

@@ -20,7 +20,7 @@ import ThumbIndexStore
 /// are immutable.
 package final class ListingWriter: @unchecked Sendable {
     package let catalog: ListingCatalog
-    package let store: ListingStore
+    package let store: any ListingStore
     private let logger: Logger
     /// Where every write and every swap of a snapshot runs, one at a time.
     private let queue = DispatchQueue(label: "thumbindex.writes")
@@ -46,7 +46,7 @@ package final class ListingWriter: @unchecked Sendable {
 
     /// `compactAfter` and `mergeAfter` default to the library's ``EditableListing/MergePolicy/automatic``,
     /// the thresholds an app's editable listing has.
-    package init(catalog: ListingCatalog, store: ListingStore, logger: Logger,
+    package init(catalog: ListingCatalog, store: any ListingStore, logger: Logger,
                  compactAfter: Int = EditableListing.MergePolicy.automatic.compactAfter,
                  mergeAfter: @escaping @Sendable (Int) -> Int = { EditableListing.MergePolicy.automatic.mergeThreshold(forCount: $0) },
                  savedIndexes: SavedIndexes? = nil, names: Bool = false) {
@@ -80,7 +80,7 @@ package final class ListingWriter: @unchecked Sendable {
             }
             let columns = ListingColumns(reading: "reading", pin: "pinned", order: order, search: search.fields,
                                          phones: search.phones, region: search.region)
-            let (created, stored) = try store.replaceListing(name: name, locale: collation.locale, columns: columns,
+            let (created, stored, _) = try store.replaceListing(name: name, locale: collation.locale, columns: columns,
                                                              items: items)
             jobs[name] = nil  // a compaction of the old listing is of no use any more
             savedIndexes?.remove(name)
@@ -99,7 +99,7 @@ package final class ListingWriter: @unchecked Sendable {
             jobs[name] = nil
             savedIndexes?.remove(name)
             catalog.remove(name)
-            return deleted
+            return deleted != nil
         }
     }
 
@@ -126,7 +126,7 @@ package final class ListingWriter: @unchecked Sendable {
     /// Deletes item `id`; returns it, or nil when the listing has no such item.
     package func deleteItem(listing name: String, id: String) async throws -> StoredItem? {
         try await serialized { [self] in
-            guard let removed = try store.deleteItem(listing: name, id: id) else { return nil }
+            guard let (removed, _) = try store.deleteItem(listing: name, id: id) else { return nil }
             try apply([.remove(seq: Int(removed.seq))], to: name)
             return removed
         }
@@ -223,7 +223,7 @@ package final class ListingWriter: @unchecked Sendable {
     /// The live listing of `name` as the store holds it (items read in `seq` order into columns),
     /// reading a leading Han character as a surname when `names`.
     /// - Throws: `StoreError`; `LocaleError` when the stored locale is unknown to this ICU; `ICUError`.
-    package static func build(name: String, from store: ListingStore, names: Bool = false,
+    package static func build(name: String, from store: any ListingStore, names: Bool = false,
                               progress: ((Double) -> Void)? = nil) throws -> LiveListing {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
         let collation = try IndexedCollation(locale: info.locale, names: names)

@@ -24,11 +24,15 @@ package final class SavedIndexes: Sendable {
     /// The metadata key of the store's version.
     static let versionKey = "storeVersion"
 
-    package init(store: ListingStore, logger: Logger, names: Bool = false) {
-        folder = store.path + ".index"
+    /// Saved files in `folder` (for a SQLite store, ``defaultFolder(for:)``).
+    package init(folder: String, logger: Logger, names: Bool = false) {
+        self.folder = folder
         self.logger = logger
         self.names = names
     }
+
+    /// Where a SQLite store's saved indexes go by default: beside it (`book.db` → `book.db.index`).
+    package static func defaultFolder(for store: SQLiteStore) -> String { store.path + ".index" }
 
     /// The file of listing `name`.
     package func path(for name: String) -> String { folder + "/" + name + ".thumbidx" }
@@ -36,7 +40,7 @@ package final class SavedIndexes: Sendable {
     /// The listing `name` of `store`: loaded from its saved file when that is current, else built
     /// from the store's items and saved.
     /// - Throws: `StoreError`; `LocaleError`; `ICUError`, `LimitError` from building.
-    package func load(name: String, from store: ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+    package func load(name: String, from store: any ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
         let path = path(for: name)
         do {

@@ -117,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let store {
             let opened = try openStore(store)
             try importSources(sources, into: opened, collation: collation, logger: logger)
-            let savedIndexes = SavedIndexes(store: opened, logger: logger, names: personalNames.names)
+            let savedIndexes = SavedIndexes(folder: SavedIndexes.defaultFolder(for: opened), logger: logger, names: personalNames.names)
             catalog = try loadStore(opened, savedIndexes: savedIndexes, logger: logger)
             let mergeAfter = self.mergeAfter
             writer = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
@@ -183,9 +183,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private func openStore(_ path: String) throws -> ListingStore {
+    private func openStore(_ path: String) throws -> SQLiteStore {
         do {
-            return try ListingStore(path: path)
+            return try SQLiteStore(path: path)
         } catch {
             throw CLIError("--store \(error.description)")
         }
@@ -193,42 +193,42 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Imports each FILE into the store (refusing a listing it has); on first start with no FILE,
     /// the bundled address book.
-    private func importSources(_ sources: [ListingSource], into store: ListingStore, collation: IndexedCollation,
+    private func importSources(_ sources: [ListingSource], into store: any ListingStore, collation: IndexedCollation,
                                logger: Logger) throws {
         let existing = try storeErrors(store) { try store.listings().map(\.name) }
         let toImport = sources.isEmpty && existing.isEmpty ? [ListingSource.bundledCorpus] : sources
         for source in toImport {
             guard !existing.contains(source.name) else {
-                throw CLIError("\(source.path): the store \(store.path) has a listing called '\(source.name)' already; serve the store without FILE, or replace the listing with `thumbindex import --store \(store.path) --replace \(source.name)=\(source.path)`")
+                throw CLIError("\(source.path): the store \(store.location) has a listing called '\(source.name)' already; serve the store without FILE, or replace the listing with `thumbindex import --store \(store.location) --replace \(source.name)=\(source.path)`")
             }
             let clock = ContinuousClock()
             let started = clock.now
             let info = try source.importListing(into: store, locale: collation.locale, columns: columns, idColumn: nil,
-                                                replacing: false) { CLIError("--store \(store.path): \($0.description)") }
-            logger.info("imported \(source.name) from \(source.path) into \(store.path): \(info.itemCount) items in \(Self.seconds(clock.now - started))")
+                                                replacing: false) { CLIError("--store \(store.location): \($0.description)") }
+            logger.info("imported \(source.name) from \(source.path) into \(store.location): \(info.itemCount) items in \(Self.seconds(clock.now - started))")
         }
     }
 
     /// Every listing of the store: loaded from its saved file when current, else built from its items.
-    private func loadStore(_ store: ListingStore, savedIndexes: SavedIndexes, logger: Logger) throws -> ListingCatalog {
+    private func loadStore(_ store: any ListingStore, savedIndexes: SavedIndexes, logger: Logger) throws -> ListingCatalog {
         var entries: [ListingCatalog.Entry] = []
         for info in try storeErrors(store, { try store.listings() }) {
             let clock = ContinuousClock()
             let started = clock.now
-            let listing = try LibraryWork.run("\(info.name): loading", items: info.itemCount, source: store.path) { progress in
+            let listing = try LibraryWork.run("\(info.name): loading", items: info.itemCount, source: store.location) { progress in
                 do {
                     return try savedIndexes.load(name: info.name, from: store, progress: progress)
                 } catch let error as LocaleError {
-                    throw CLIError("\(store.path): listing '\(info.name)': \(error.description)")
+                    throw CLIError("\(store.location): listing '\(info.name)': \(error.description)")
                 }
             }
-            logger.info("loaded \(info.name) from \(store.path): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(clock.now - started))")
+            logger.info("loaded \(info.name) from \(store.location): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(clock.now - started))")
             entries.append(ListingCatalog.Entry(name: info.name, listing: listing))
         }
         do {
             return try ListingCatalog(entries)
         } catch {
-            throw CLIError("\(store.path): \(error.description)")
+            throw CLIError("\(store.location): \(error.description)")
         }
     }
 
@@ -251,8 +251,8 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Runs `body`, naming the store in its errors.
-    private func storeErrors<T>(_ store: ListingStore, _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as StoreError { throw CLIError("\(store.path): \(error.description)") }
+    private func storeErrors<T>(_ store: any ListingStore, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as StoreError { throw CLIError("\(store.location): \(error.description)") }
     }
 
     /// "zh", or "zh, names" when a leading Han character is read as a surname.

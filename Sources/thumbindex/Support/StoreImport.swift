@@ -89,7 +89,7 @@ extension ListingSource {
     ///   - storeError: how a store's refusal that is not about a row is reported.
     /// - Returns: the listing as stored.
     /// - Throws: `CLIError`, or `InputError` naming the file and line of a refused row.
-    func importListing(into listings: ListingStore, locale: String, columns: ColumnOptions, idColumn: String?,
+    func importListing(into listings: any ListingStore, locale: String, columns: ColumnOptions, idColumn: String?,
                        replacing: Bool, storeError: (StoreError) -> CLIError) throws -> ListingInfo {
         let bytes = try input.readBytes()
         let format = input.format(columns: columns, namesColumns: idColumn != nil)

@@ -8,8 +8,8 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store.
     /// - Throws: `CLIError` naming the file (a missing folder, a file that is not a store...).
-    func open() throws -> ListingStore {
-        try run { () throws(StoreError) in try ListingStore(path: store) }
+    func open() throws -> any ListingStore {
+        try run { () throws(StoreError) in try SQLiteStore(path: store) }
     }
 
     /// Runs `body`, its `StoreError` turned into a `CLIError` naming the store's file.
@@ -28,7 +28,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// "; the listings are a, b" (or "; it holds no listings"), for errors about a missing listing.
-    static func listingNames(_ store: ListingStore) -> String {
+    static func listingNames(_ store: any ListingStore) -> String {
         let names = (try? store.listings().map(\.name)) ?? []
         return names.isEmpty ? "; it holds no listings" : "; the listings are \(names.joined(separator: ", "))"
     }

@@ -1,129 +1,102 @@
+import Foundation
 import GRDB
 
-extension ListingStore {
+extension SQLiteStore {
     // MARK: Listings
 
-    /// Creates the listing, or replaces all of its items (and its locale and columns), in one
-    /// transaction. A replaced listing keeps its place in ``listings()``; its items get new seqs.
-    ///
-    /// - Parameters:
-    ///   - name: 1…200 characters, no control characters.
-    ///   - columns: the TSV columns, for export (see ``ListingColumns``); field names of the
-    ///     items that it lacks are appended to `columns.order`.
-    ///   - items: the items, in insertion order; ids given must be unique in the batch.
-    /// - Returns: whether the listing was created, and its items as stored.
-    /// - Throws: `StoreError.invalid`/`.invalidItem`/`.duplicateID` naming the part; nothing is written.
     package func replaceListing(name: String, locale: String, columns: ListingColumns,
-                                items: [ItemInput]) throws(StoreError) -> (created: Bool, items: [StoredItem]) {
+                                items: [ItemInput]) throws(StoreError) -> (created: Bool, items: [StoredItem], version: Int64) {
         var stored: [StoredItem] = []
         stored.reserveCapacity(items.count)
-        let (created, _) = try writeListing(name: name, locale: locale, columns: columns, items: items,
-                                            replacing: true, progress: nil) { stored.append($0) }
-        return (created, stored)
+        let (created, listing) = try writeListing(name: name, locale: locale, columns: columns, items: items,
+                                                  replacing: true, progress: nil) { stored.append($0) }
+        return (created, stored, listing.version)
     }
 
-    /// Creates or replaces a listing from many items, as ``replaceListing(name:locale:columns:items:)``
-    /// does, without holding the stored items in memory: for imports of millions of items.
-    ///
-    /// `items` is read twice (first to check every item and the ids, then to write), so a lazy
-    /// collection over a table is the right argument.
-    /// - Parameters:
-    ///   - replacing: false to refuse (`StoreError.listingExists`) when the listing exists.
-    ///   - progress: called with the fraction written (0...1), now and then.
-    /// - Returns: whether the listing was created, and the listing as it is now.
     package func importListing<Items: Collection<ItemInput>>(
         name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
-        progress: ((Double) -> Void)? = nil
+        progress: ((Double) -> Void)?
     ) throws(StoreError) -> (created: Bool, listing: ListingInfo) {
         try writeListing(name: name, locale: locale, columns: columns, items: items,
                          replacing: replacing, progress: progress) { _ in }
     }
 
-    /// Deletes the listing and all its items; false when there was none.
-    package func deleteListing(name: String) throws(StoreError) -> Bool {
+    package func deleteListing(name: String) throws(StoreError) -> Int64? {
         try write { db in
+            guard try ListingRecord(db, ifExists: name) != nil else { return nil }
+            let log = try ChangeLogWriter(db)
             try db.execute(sql: "DELETE FROM listing WHERE name = ?", arguments: [name])
-            return db.changesCount > 0
+            try log.record(.listingDeleted, listing: name)
+            return log.version
         }
     }
 
     // MARK: Items
 
-    /// Inserts or replaces items, in one transaction: all of them, or (on any error) none.
-    ///
-    /// An item with no id is inserted with an assigned id (``ItemLimits/assignedID(seq:attempt:)``);
-    /// an item whose id the listing has replaces that item in place and keeps its seq (its
-    /// place among items that collate equal); any other is inserted at the end.
-    /// - Returns: one change per item, in the order of `items`.
-    /// - Throws: `StoreError.noSuchListing`; `.invalidItem`/`.duplicateID` naming the item.
     package func upsertItems(listing name: String, items: [ItemInput]) throws(StoreError) -> [ItemChange] {
         try write { db in
             var listing = try ListingRecord(db, name)
-            let (ids, columns) = try Self.checkBatch(items, columns: listing.info.columns)
+            let (ids, columns) = try StoreRows.checkBatch(items, columns: listing.info.columns)
             listing.info.columns = columns
+            let log = try ChangeLogWriter(db)
             var writer = try ItemWriter(db, listing: listing.key)
             var changes: [ItemChange] = []
             changes.reserveCapacity(items.count)
             for input in items {
                 if let id = input.id, let old = try Self.item(db, listing: listing.key, id: id) {
-                    changes.append(ItemChange(old: old, new: try writer.replace(old, with: input)))
+                    changes.append(ItemChange(old: old, new: try writer.replace(old, with: input), version: log.version))
                 } else {
                     let id = try input.id ?? writer.assignID { id in
                         if ids[id] != nil { return true }
                         return try Self.item(db, listing: listing.key, id: id) != nil
                     }
-                    changes.append(ItemChange(old: nil, new: try writer.insert(input, id: id)))
+                    changes.append(ItemChange(old: nil, new: try writer.insert(input, id: id), version: log.version))
                     listing.info.itemCount += 1
                 }
+                try log.record(.put(changes[changes.count - 1].new), listing: name)
             }
-            try listing.save(db)
+            try listing.save(db, version: log.version)
             return changes
         }
     }
 
-    /// Changes the parts of item `id` that `patch` sets; nil (and nothing written) when the
-    /// listing has no such item. The item keeps its seq.
-    /// - Throws: `StoreError.noSuchListing`; `.invalid` naming the part ("text: is blank").
     package func patchItem(listing name: String, id: String, patch: ItemPatch) throws(StoreError) -> ItemChange? {
         try patch.validate()
         return try write { db in
             var listing = try ListingRecord(db, name)
             guard let old = try Self.item(db, listing: listing.key, id: id) else { return nil }
-            var input = ItemInput(id: id, text: patch.text ?? old.text, reading: old.reading, pinned: patch.pinned ?? old.pinned, fields: old.fields)
-            if let reading = patch.reading { input.reading = reading }
-            let writer = try ItemWriter(db, listing: listing.key)
-            let new = try writer.replace(old, with: input)
-            try listing.save(db)
-            return ItemChange(old: old, new: new)
+            let log = try ChangeLogWriter(db)
+            let new = try ItemWriter(db, listing: listing.key).replace(old, with: StoreRows.patched(old, with: patch))
+            try log.record(.put(new), listing: name)
+            try listing.save(db, version: log.version)
+            return ItemChange(old: old, new: new, version: log.version)
         }
     }
 
-    /// Deletes item `id`, returning it; nil (and nothing written) when the listing has no such item.
-    /// - Throws: `StoreError.noSuchListing`.
-    package func deleteItem(listing name: String, id: String) throws(StoreError) -> StoredItem? {
+    package func deleteItem(listing name: String, id: String) throws(StoreError) -> (item: StoredItem, version: Int64)? {
         try write { db in
             var listing = try ListingRecord(db, name)
             guard let old = try Self.item(db, listing: listing.key, id: id) else { return nil }
+            let log = try ChangeLogWriter(db)
             try db.execute(sql: "DELETE FROM item WHERE seq = ?", arguments: [old.seq])
+            try log.record(.remove(seq: old.seq, id: old.id), listing: name)
             listing.info.itemCount -= 1
-            try listing.save(db)
-            return old
+            try listing.save(db, version: log.version)
+            return (old, log.version)
         }
     }
 }
 
 // MARK: Plumbing
 
-extension ListingStore {
+extension SQLiteStore {
     /// The one way listings are created and replaced.
     private func writeListing<Items: Collection<ItemInput>>(
         name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
         progress: ((Double) -> Void)?, stored: (StoredItem) -> Void
     ) throws(StoreError) -> (created: Bool, listing: ListingInfo) {
-        try ItemLimits.checkName(name, field: "name")
-        if locale.isEmpty { throw .invalid(field: "locale", reason: "is empty") }
-        try columns.validate()
-        let (ids, columns) = try Self.checkBatch(items, columns: columns)
+        try StoreRows.checkListing(name: name, locale: locale, columns: columns)
+        let (ids, columns) = try StoreRows.checkBatch(items, columns: columns)
         return try write { db in
             var listing: ListingRecord
             let created: Bool
@@ -138,44 +111,49 @@ extension ListingStore {
                 listing = try ListingRecord.create(db, ListingInfo(name: name, locale: locale, columns: columns, itemCount: 0, version: 0))
                 created = true
             }
+            let log = try ChangeLogWriter(db)
             var writer = try ItemWriter(db, listing: listing.key)
-            let step = max(1, items.count / 200)
+            let step = StoreRows.progressStep(items.count)
             for (i, input) in items.enumerated() {
                 let id = input.id ?? writer.assignID { ids[$0] != nil }
                 stored(try writer.insert(input, id: id))
                 if let progress, i % step == 0 { progress(Double(i) / Double(items.count)) }
             }
             listing.info.itemCount = items.count
-            try listing.save(db)
+            try log.record(.listingReplaced, listing: name)
+            try listing.save(db, version: log.version)
             progress?(1)
             return (created, listing.info)
         }
     }
+}
 
-    /// Checks every item of a batch, before anything is written: each against ``ItemLimits``,
-    /// the ids for duplicates, the field names against the listing's text, reading and id columns.
-    /// - Returns: the position of each id given, and `columns` with the new field names appended.
-    static func checkBatch(_ items: some Collection<ItemInput>, columns: ListingColumns) throws(StoreError)
-        -> (ids: [String: Int], columns: ListingColumns) {
-        var ids: [String: Int] = [:]
-        var columns = columns
-        var known = Set(columns.order)
-        let roles = columns.roleOfReservedName
-        for (position, item) in items.enumerated() {
-            try item.validate(position: position)
-            if let id = item.id {
-                if let first = ids[id] { throw .duplicateID(id: id, position: position, firstPosition: first) }
-                ids[id] = position
-            }
-            for name in item.fields.keys.sorted() {
-                if let role = roles[name] {
-                    throw .invalidItem(position: position, field: "fields.\(name)",
-                                       reason: "'\(name)' is the listing's \(role) column; set the item's \(role) instead")
-                }
-                if known.insert(name).inserted { columns.order.append(name) }
-            }
+/// The version of one write transaction and its entries in the change log. Taking the version
+/// bumps the store's counter inside the transaction: SQLite has one writer at a time, so versions
+/// are handed out and committed in the same order, without gaps.
+private struct ChangeLogWriter {
+    let version: Int64
+    private let insert: Statement
+    private let at: Double
+
+    init(_ db: Database) throws {
+        try db.execute(sql: "UPDATE counter SET lastVersion = lastVersion + 1")
+        version = try Int64.fetchOne(db, sql: "SELECT lastVersion FROM counter") ?? 0
+        insert = try db.cachedStatement(sql: "INSERT INTO change (version, listing, kind, seq, id, text, reading, pinned, fields, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        at = Date().timeIntervalSince1970
+    }
+
+    func record(_ kind: StoreChange.Kind, listing: String) throws {
+        let code = StoreChange(version: version, listing: listing, kind: kind).code.rawValue
+        switch kind {
+        case let .put(item):
+            try insert.execute(arguments: [version, listing, code, item.seq, item.id, item.text, item.reading, item.pinned,
+                                           StoreRows.encodeFields(item.fields), at])
+        case let .remove(seq, id):
+            try insert.execute(arguments: [version, listing, code, seq, id, nil, nil, nil, nil, at])
+        case .listingReplaced, .listingDeleted:
+            try insert.execute(arguments: [version, listing, code, nil, nil, nil, nil, nil, nil, at])
         }
-        return (ids, columns)
     }
 }
 
@@ -192,9 +170,9 @@ private struct ListingRecord {
 
     /// The listing called `name`, or nil.
     init?(_ db: Database, ifExists name: String) throws {
-        guard let row = try ListingStore.listingRow(db, name) else { return nil }
+        guard let row = try SQLiteStore.listingRow(db, name) else { return nil }
         key = row["key"]
-        info = try ListingStore.listingInfo(row)
+        info = try SQLiteStore.listingInfo(row)
     }
 
     private init(key: Int64, info: ListingInfo) {
@@ -205,16 +183,15 @@ private struct ListingRecord {
     /// Inserts a new listing row.
     static func create(_ db: Database, _ info: ListingInfo) throws -> ListingRecord {
         try db.execute(sql: "INSERT INTO listing (name, locale, columns, itemCount, version) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [info.name, info.locale, ListingStore.encode(info.columns), info.itemCount, info.version])
+                       arguments: [info.name, info.locale, StoreRows.encodeColumns(info.columns), info.itemCount, info.version])
         return ListingRecord(key: db.lastInsertedRowID, info: info)
     }
 
-    /// Writes the row back with the next version of the store: every write to a listing ends here.
-    mutating func save(_ db: Database) throws {
-        try db.execute(sql: "UPDATE counter SET lastVersion = lastVersion + 1")
-        info.version = try Int64.fetchOne(db, sql: "SELECT lastVersion FROM counter") ?? 0
+    /// Writes the row back with the write's `version`: every write to a listing ends here.
+    mutating func save(_ db: Database, version: Int64) throws {
+        info.version = version
         try db.execute(sql: "UPDATE listing SET locale = ?, columns = ?, itemCount = ?, version = ? WHERE key = ?",
-                       arguments: [info.locale, ListingStore.encode(info.columns), info.itemCount, info.version, key])
+                       arguments: [info.locale, StoreRows.encodeColumns(info.columns), info.itemCount, info.version, key])
     }
 }
 
@@ -250,7 +227,7 @@ private struct ItemWriter {
     /// Inserts a new item with the next seq.
     mutating func insert(_ input: ItemInput, id: String) throws -> StoredItem {
         let item = StoredItem(seq: nextSeq, id: id, input: input)
-        try insertStatement.execute(arguments: [item.seq, listing, item.id, item.text, item.reading, item.pinned, ListingStore.encodeFields(item.fields)])
+        try insertStatement.execute(arguments: [item.seq, listing, item.id, item.text, item.reading, item.pinned, StoreRows.encodeFields(item.fields)])
         nextSeq += 1
         return item
     }
@@ -258,7 +235,7 @@ private struct ItemWriter {
     /// Replaces `old`'s text, reading, pin and fields in place: it keeps its seq and id.
     func replace(_ old: StoredItem, with input: ItemInput) throws -> StoredItem {
         let item = StoredItem(seq: old.seq, id: old.id, input: input)
-        try replaceStatement.execute(arguments: [item.text, item.reading, item.pinned, ListingStore.encodeFields(item.fields), item.seq])
+        try replaceStatement.execute(arguments: [item.text, item.reading, item.pinned, StoreRows.encodeFields(item.fields), item.seq])
         return item
     }
 }

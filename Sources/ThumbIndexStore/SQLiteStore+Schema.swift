@@ -1,6 +1,6 @@
 import GRDB
 
-extension ListingStore {
+extension SQLiteStore {
     /// The SQLite application id of a ThumbIndex store ("TIdx"), set in the file's header when
     /// the store is created: a file with another id is not a store.
     static let applicationID: Int32 = 0x5449_6478
@@ -17,6 +17,11 @@ extension ListingStore {
     ///   per-listing seq order; the unique (listing, id) is the lookup by id.
     /// - `counter`: one row, the last version handed out (versions are store-wide, see
     ///   ``ListingInfo/version``).
+    /// - v2, `change`: the change log (see ``ListingStore``), one row per ``StoreChange``: its
+    ///   version, the listing's name, the kind (``StoreChange/Code``), for an item its seq and id
+    ///   and, when put, its parts as in `item`; `at`, when it was committed (Unix seconds), for
+    ///   pruning. `counter.prunedThrough`: the log holds every change after this version (a
+    ///   store from before v2 has no log of its earlier writes).
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -45,6 +50,26 @@ extension ListingStore {
                     lastVersion INTEGER NOT NULL
                 );
                 INSERT INTO counter VALUES (1, 0);
+                """)
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: """
+                CREATE TABLE change (
+                    version INTEGER NOT NULL,
+                    listing TEXT NOT NULL,
+                    kind INTEGER NOT NULL,
+                    seq INTEGER,
+                    id TEXT,
+                    text TEXT,
+                    reading TEXT,
+                    pinned INTEGER,
+                    fields TEXT,
+                    at REAL NOT NULL
+                );
+                CREATE INDEX change_version ON change(version);
+                CREATE INDEX change_listing ON change(listing, version);
+                ALTER TABLE counter ADD COLUMN prunedThrough INTEGER NOT NULL DEFAULT 0;
+                UPDATE counter SET prunedThrough = lastVersion;
                 """)
         }
         return migrator
