@@ -62,6 +62,12 @@ package protocol ListingStore: AnyObject, Sendable {
     /// The changes of listing `name` in the versions `version + 1 ... through`, in version order.
     func changes(listing name: String, after version: Int64, through: Int64) throws(StoreError) -> ChangeBatch
 
+    /// Starts calling `wake` soon after any process commits a write (PostgreSQL: LISTEN/NOTIFY
+    /// on a connection of its own, reconnected when lost). A hint only: it may come late, twice or
+    /// never (a notification is lost while the connection is down), so readers also poll. SQLite
+    /// has no such channel and never calls it.
+    func watchChanges(_ wake: @escaping @Sendable () -> Void)
+
     // MARK: Writing
 
     /// Creates the listing, or replaces all of its items (and its locale and columns), in one

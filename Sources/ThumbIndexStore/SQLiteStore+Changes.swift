@@ -38,6 +38,9 @@ extension SQLiteStore {
         }
     }
 
+    /// SQLite has no notifications: readers in other processes poll.
+    package func watchChanges(_ wake: @escaping @Sendable () -> Void) {}
+
     static let changeColumns = "version, listing, kind, seq, id, text, reading, pinned, fields"
 
     /// The store's last version, and the version through which the log was pruned.
