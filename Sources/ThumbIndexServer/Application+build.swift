@@ -53,7 +53,7 @@ package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, wr
     PageController().addRoutes(to: router)
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
-    ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic).addRoutes(to: api)
+    ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic, follower: writer).addRoutes(to: api)
     ItemsController(catalog: catalog, access: access, maxBodyBytes: maxBodyBytes).addRoutes(to: api)
     return router
 }

@@ -61,7 +61,7 @@ struct FieldWritesTests {
                 {"locale": "en", "search": {"phones": ["phone"]},
                  "items": [{"id": "d", "text": "Dana Scully", "fields": {"phone": "(202) 555-0143"}}]}
                 """)
-            let rebuilt = try ListingWriter.build(name: "people", from: server.store)
+            let (rebuilt, _) = try ListingWriter.build(name: "people", from: server.store)
             let found = try rebuilt.filter("5550143")
             #expect(found.total == 1)
             #expect(try found.matches(offset: 0, limit: 1).first?.fieldMatches.first?.field == "phone")
@@ -78,8 +78,8 @@ struct FieldWritesTests {
                            {"id": "k", "text": "Kuno Wernecke", "fields": {"phone": "+49 (0) 0997 129181", "region": "DE"}}]}
                 """)
             let saved = SavedIndexes(folder: server.store.path + ".index", logger: .init(label: "test"))
-            let built = try saved.load(name: "people", from: server.store)   // built, then saved
-            let loaded = try saved.load(name: "people", from: server.store)  // from the file
+            let built = try saved.load(name: "people", from: server.store).listing   // built, then saved
+            let loaded = try saved.load(name: "people", from: server.store).listing  // from the file
             #expect(loaded.schema == built.schema)
             for (query, id) in [("acme", "j"), ("844468710", "j"), ("0997129181", "k"), ("+490997", "k")] {
                 #expect(try loaded.filter(query).matches(offset: 0, limit: 5).map(\.item.id) == [id], "\(query)")

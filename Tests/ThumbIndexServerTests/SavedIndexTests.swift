@@ -30,7 +30,7 @@ struct SavedIndexTests {
         let path = saved.path(for: "people")
 
         // First start: built from the store, and saved.
-        let first = try saved.load(name: "people", from: store)
+        let first = try saved.load(name: "people", from: store).listing
         #expect(FileManager.default.fileExists(atPath: path))
         let expected = try Self.answer(first)
         #expect(expected.count == 5)
@@ -39,25 +39,54 @@ struct SavedIndexTests {
         let (loaded, metadata) = try LiveListing.load(from: path, locale: "sv")
         #expect(metadata[SavedIndexes.versionKey] == String(try store.version(listing: "people")!))
         #expect(try Self.answer(loaded) == expected)
-        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)) == expected)
+        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store).listing) == expected)
 
-        // The store moves on: the file is older than the store, so the listing is rebuilt (and saved again).
-        _ = try store.upsertItems(listing: "people", items: [ItemInput(id: "x", text: "Xerxes")])
-        let rebuilt = try SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)
-        #expect(try Self.answer(rebuilt, "xerx") == ["X x Xerxes"])
-        #expect(try LiveListing.load(from: path, locale: "sv").metadata[SavedIndexes.versionKey] == String(try store.version(listing: "people")!))
+        // The store moves on: the file is older than the store, so the writes since are replayed
+        // from the change log (the file stays as it is, at its version).
+        let savedVersion = try #require(try store.version(listing: "people"))
+        _ = try store.upsertItems(listing: "people", items: [ItemInput(id: "x", text: "Xerxes"), ItemInput(id: "y", text: "Yrsa")])
+        _ = try store.deleteItem(listing: "people", id: "y")
+        let now = try #require(try store.version(listing: "people"))
+        let replayed = try SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)
+        #expect(replayed.outcome == .replayed(changes: 3, from: savedVersion, to: now))
+        #expect(replayed.version == now)
+        let rebuilt = try ListingWriter.build(name: "people", from: store).0
+        #expect(try Self.answer(replayed.listing) == Self.answer(rebuilt))
+        #expect(try Self.answer(replayed.listing, "xerx") == ["X x Xerxes"])
+        #expect(try LiveListing.load(from: path, locale: "sv").metadata[SavedIndexes.versionKey] == String(savedVersion))
 
         // A damaged file (a byte flipped in the middle, or cut short) is refused and rebuilt.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         bytes[bytes.count / 2] ^= 0x40
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "sv") }
-        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
+        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store).listing) == Self.answer(rebuilt))
         try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: path))
-        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)) == Self.answer(rebuilt))
+        #expect(try Self.answer(SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store).listing) == Self.answer(rebuilt))
 
         // Another locale's expectation is refused.
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "de") }
+    }
+
+    @Test("a file the change log no longer reaches back to, or of a listing replaced since, is rebuilt, saying why")
+    func aFileTheLogCannotBringUpToDateIsRebuilt() throws {
+        let (store, folder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
+        _ = try saved.load(name: "people", from: store)  // built and saved
+        _ = try store.upsertItems(listing: "people", items: [ItemInput(id: "x", text: "Xerxes")])
+        try store.pruneChanges(before: Date(timeIntervalSinceNow: 1))
+        let pruned = try SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)
+        guard case let .built(reason) = pruned.outcome else { Issue.record("replayed past a pruned log: \(pruned.outcome)"); return }
+        #expect(reason.contains("no longer reaches back"))
+        #expect(try Self.answer(pruned.listing, "xerx") == ["X x Xerxes"])
+
+        // Saved again at the current version; then the listing is replaced whole.
+        _ = try store.replaceListing(name: "people", locale: "sv", columns: ListingColumns(), items: [ItemInput(text: "Ulla")])
+        let replaced = try SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)
+        guard case let .built(why) = replaced.outcome else { Issue.record("replayed across a replacement: \(replaced.outcome)"); return }
+        #expect(why.contains("replaced"))
+        #expect(try Self.answer(replaced.listing).map { $0.hasPrefix("U ") && $0.hasSuffix(" Ulla") } == [true])
     }
 
     @Test("a file built with another names setting (serve --names) is refused and rebuilt with the server's")
@@ -67,12 +96,12 @@ struct SavedIndexTests {
         _ = try store.replaceListing(name: "zh", locale: "zh", columns: ListingColumns(),
                                      items: [("z", "曾国藩"), ("s", "单田芳"), ("y", "张三")].map { ItemInput(id: $0, text: $1) })
         let plain = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
-        #expect(try Self.answer(plain.load(name: "zh", from: store)) == ["C z 曾国藩", "D s 单田芳", "Z y 张三"])
+        #expect(try Self.answer(plain.load(name: "zh", from: store).listing) == ["C z 曾国藩", "D s 单田芳", "Z y 张三"])
         let path = plain.path(for: "zh")
         #expect(throws: SavedIndexError.self) { try LiveListing.load(from: path, locale: "zh", names: true) }
 
         let names = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"), names: true)
-        #expect(try Self.answer(names.load(name: "zh", from: store)) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
+        #expect(try Self.answer(names.load(name: "zh", from: store).listing) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
         // Saved again, with names: loaded as it is by a server with --names.
         #expect(try Self.answer(LiveListing.load(from: path, locale: "zh", names: true).listing) == ["S s 单田芳", "Z z 曾国藩", "Z y 张三"])
     }
@@ -81,7 +110,7 @@ struct SavedIndexTests {
         let (store, folder) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }
         let saved = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
-        var listing = try saved.load(name: "people", from: store)
+        var listing = try saved.load(name: "people", from: store).listing
         listing = try listing.applying([.put(LiveItem(seq: 1000, id: "q", text: "Quentin", pinned: true)), .remove(seq: 1)])
         #expect(listing.pendingEdits > 0)
         let path = folder.appendingPathComponent("edited.thumbidx").path

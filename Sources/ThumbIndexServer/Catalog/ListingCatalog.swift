@@ -8,8 +8,13 @@ import ThumbIndex
 /// immutable value: readers never wait for a writer's work, only for the swap of a snapshot, and
 /// every request sees one consistent listing from start to end. Only the ``ListingWriter`` swaps
 /// snapshots, one write at a time.
+///
+/// A catalog over a store also holds the store version its listings have applied (every write
+/// up to it, see ``ListingStore``): the writer raises it after publishing the snapshots that
+/// include those writes, so a reader that takes an entry with ``snapshot(named:)`` gets a version
+/// its entry includes.
 public final class ListingCatalog: Sendable {
-    private let state: Mutex<[Entry]>
+    private let state: Mutex<(entries: [Entry], version: Int64?)>
 
     /// A catalog of `entries`.
     /// - Throws: `CatalogError` when two listings share a name or a name is unusable in a URL path.
@@ -21,27 +26,45 @@ public final class ListingCatalog: Sendable {
                 throw CatalogError(message: "two listings are called '\(entry.name)'; name them with NAME=FILE")
             }
         }
-        state = Mutex(entries)
+        state = Mutex((entries, nil))
     }
 
     /// The listings now, in the order they were first served (the order of `GET /api/listings`).
-    public var entries: [Entry] { state.withLock { $0 } }
+    public var entries: [Entry] { state.withLock { $0.entries } }
 
     /// The listing called `name` now, if any.
     public subscript(name: String) -> Entry? {
-        state.withLock { entries in entries.first { $0.name == name } }
+        state.withLock { state in state.entries.first { $0.name == name } }
+    }
+
+    /// The store version every listing has applied; nil when the listings come from files (no store).
+    package var version: Int64? { state.withLock { $0.version } }
+
+    /// The listing called `name` (if any) and the version it includes, read together.
+    package func snapshot(named name: String) -> (entry: Entry?, version: Int64?) {
+        state.withLock { state in (state.entries.first { $0.name == name }, state.version) }
+    }
+
+    /// The listings and the version they include, read together.
+    package func snapshot() -> (entries: [Entry], version: Int64?) {
+        state.withLock { $0 }
+    }
+
+    /// Records that every listing now includes the store's writes up to `version`.
+    package func setVersion(_ version: Int64) {
+        state.withLock { $0.version = version }
     }
 
     /// Puts `entry` in place of the listing with its name, or after the others when there is none.
     /// Returns whether it was new.
     @discardableResult
     package func publish(_ entry: Entry) -> Bool {
-        state.withLock { entries in
-            if let i = entries.firstIndex(where: { $0.name == entry.name }) {
-                entries[i] = entry
+        state.withLock { state in
+            if let i = state.entries.firstIndex(where: { $0.name == entry.name }) {
+                state.entries[i] = entry
                 return false
             }
-            entries.append(entry)
+            state.entries.append(entry)
             return true
         }
     }
@@ -49,9 +72,9 @@ public final class ListingCatalog: Sendable {
     /// Removes the listing called `name`; returns whether there was one.
     @discardableResult
     package func remove(_ name: String) -> Bool {
-        state.withLock { entries in
-            guard let i = entries.firstIndex(where: { $0.name == name }) else { return false }
-            entries.remove(at: i)
+        state.withLock { state in
+            guard let i = state.entries.firstIndex(where: { $0.name == name }) else { return false }
+            state.entries.remove(at: i)
             return true
         }
     }

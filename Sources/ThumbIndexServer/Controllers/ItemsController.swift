@@ -11,7 +11,9 @@ import ThumbIndexStore
 /// - `GET`/`PATCH`/`DELETE /api/listings/{name}/items/{id}`: the item, 200 with the item, 204.
 ///
 /// Writes need `Authorization: Bearer TOKEN` (see ``WriteAccess``) and answer only once the store
-/// has committed them and the listing served shows them.
+/// has committed them and the listing served shows them, with `ThumbIndex-Version`: the store
+/// version that includes the write (a read with `minVersion` set to it sees the write, on any
+/// server of the store).
 struct ItemsController<Context: RequestContext>: Sendable {
     let catalog: ListingCatalog
     let access: WriteAccess
@@ -38,7 +40,7 @@ struct ItemsController<Context: RequestContext>: Sendable {
         } catch let error as LocaleError {
             throw APIError.badRequest("locale: \(error.description)")
         }
-        let (created, ids) = try await storeErrors { try await writer.replaceListing(name: name, collation: collation, items: body.items.map(\.input),
+        let (created, ids, version) = try await storeErrors { try await writer.replaceListing(name: name, collation: collation, items: body.items.map(\.input),
                                                                                         search: (body.search.fields, body.search.phones, body.search.region)) }
         var json = JSONWriter()
         json.raw("{")
@@ -48,17 +50,17 @@ struct ItemsController<Context: RequestContext>: Sendable {
         json.key("ids")
         json.stringArray(ids)
         json.raw("}\n")
-        return .json(json, status: created ? .created : .ok)
+        return Response.json(json, status: created ? .created : .ok).versioned(version)
     }
 
     @Sendable func deleteListing(_ request: Request, context: Context) async throws -> Response {
         let writer = try access.writer(for: request)
         let name = context.parameters.get("name") ?? ""
-        guard try await storeErrors({ try await writer.deleteListing(name: name) }) else {
+        guard let version = try await storeErrors({ try await writer.deleteListing(name: name) }) else {
             _ = try catalog.entry(named: name)  // the 404 naming the listings there are
             throw APIError.notFound("no listing called '\(name.prefix(100))'")
         }
-        return Response(status: .noContent)
+        return Response(status: .noContent).versioned(version)
     }
 
     @Sendable func postItems(_ request: Request, context: Context) async throws -> Response {
@@ -73,15 +75,17 @@ struct ItemsController<Context: RequestContext>: Sendable {
         json.key("ids")
         json.stringArray(changes.map(\.new.id))
         json.raw("}\n")
-        return .json(json, status: .created)
+        return Response.json(json, status: .created).versioned(changes.first?.version)
     }
 
     @Sendable func getItem(_ request: Request, context: Context) async throws -> Response {
         let (name, id) = try parameters(context)
         let entry = try catalog.entry(named: name)
         if let store = access.writer?.store {
+            // Read from the store: at least the catalog's version, perhaps later.
+            let version = catalog.version
             guard let item = try await storeErrors({ try store.item(listing: name, id: id) }) else { throw notFound(id, name) }
-            return .json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned))
+            return Response.json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned)).versioned(version)
         }
         guard let item = entry.listing.item(id: id) else { throw notFound(id, name) }
         return .json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned))
@@ -96,17 +100,17 @@ struct ItemsController<Context: RequestContext>: Sendable {
             throw notFound(id, name)
         }
         let item = change.new
-        return .json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned))
+        return Response.json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned)).versioned(change.version)
     }
 
     @Sendable func deleteItem(_ request: Request, context: Context) async throws -> Response {
         let writer = try access.writer(for: request)
         let (name, id) = try parameters(context)
         _ = try catalog.entry(named: name)
-        guard try await storeErrors({ try await writer.deleteItem(listing: name, id: id) }) != nil else {
+        guard let (_, version) = try await storeErrors({ try await writer.deleteItem(listing: name, id: id) }) else {
             throw notFound(id, name)
         }
-        return Response(status: .noContent)
+        return Response(status: .noContent).versioned(version)
     }
 
     private func parameters(_ context: Context) throws(APIError) -> (name: String, id: String) {

@@ -19,6 +19,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
     let writable: Bool
     /// The phonetic matching of a request that gives no `phonetic` (`serve --phonetic`).
     let phonetic: Phonetic
+    /// What applies the store's writes, for reads that wait for a version (`minVersion`); nil without a store.
+    let follower: ListingWriter?
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(use: list)
@@ -27,20 +29,21 @@ struct ListingsController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        .json(ListingJSON.catalog(catalog, writable: writable, phonetic: phonetic))
+        let (entries, version) = catalog.snapshot()
+        return .json(ListingJSON.catalog(entries, writable: writable, phonetic: phonetic)).versioned(version)
     }
 
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
-        let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
+        let (entry, version) = try await entry(context, minVersion: query.minVersion)
         let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
                                                  dialpad: query.dialpad, typos: query.typos)
-        return .json(try ListingJSON.sections(of: entry, filter: filter, query: query))
+        return .json(try ListingJSON.sections(of: entry, filter: filter, query: query)).versioned(version)
     }
 
     @Sendable func indexTarget(_ request: Request, context: Context) async throws -> Response {
-        let entry = try entry(context)
         let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
+        let (entry, version) = try await entry(context, minVersion: query.minVersion)
         let text = context.parameters.get("position") ?? ""
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               let position = Int(text) else {
@@ -53,24 +56,39 @@ struct ListingsController<Context: RequestContext>: Sendable {
         case nil:
             throw APIError.notFound("index position \(position) is out of range: the index has \(titles.count) titles (0–\(titles.count - 1))")
         case .search?:
-            return .json(ListingJSON.indexTarget(title: titles[position], section: nil))
+            return .json(ListingJSON.indexTarget(title: titles[position], section: nil)).versioned(version)
         case .section(let s)?:
-            return .json(ListingJSON.indexTarget(title: titles[position], section: filter.sections[s]))
+            return .json(ListingJSON.indexTarget(title: titles[position], section: filter.sections[s])).versioned(version)
         }
     }
 
-    private func entry(_ context: Context) throws(APIError) -> ListingCatalog.Entry {
-        try catalog.entry(named: context.parameters.get("name") ?? "")
+    /// The listing the path names and the store version it includes, once that is `minVersion`
+    /// or later: the server waits for it up to `--catch-up-timeout`, then answers 503.
+    private func entry(_ context: Context, minVersion: Int64?) async throws -> (ListingCatalog.Entry, Int64?) {
+        let name = context.parameters.get("name") ?? ""
+        if let minVersion, (catalog.version ?? 0) < minVersion {
+            guard let follower, await follower.waitUntilApplied(minVersion) else {
+                let has = catalog.version.map { "it has applied version \($0)" } ?? "it serves files, not a store"
+                throw APIError(.serviceUnavailable, "minVersion \(minVersion): this server has not applied that store version yet (\(has)); try again, or read without minVersion",
+                               headers: [.retryAfter: "1"])
+            }
+        }
+        let (entry, version) = catalog.snapshot(named: name)
+        guard let entry else { throw catalog.noSuchListing(name) }
+        return (entry, version)
     }
 }
 
 extension ListingCatalog {
     /// The listing called `name`, or a 404 that lists the listings there are.
     func entry(named name: String) throws(APIError) -> Entry {
-        guard let entry = self[name] else {
-            let known = entries.map(\.name).joined(separator: ", ")
-            throw .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known.isEmpty ? "(none)" : known)")
-        }
+        guard let entry = self[name] else { throw noSuchListing(name) }
         return entry
+    }
+
+    /// The 404 of a listing the catalog lacks, listing those it has.
+    func noSuchListing(_ name: String) -> APIError {
+        let known = entries.map(\.name).joined(separator: ", ")
+        return .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known.isEmpty ? "(none)" : known)")
     }
 }

@@ -2,7 +2,8 @@ import ThumbIndex
 
 /// The validated parameters of a filtered request:
 /// `q` (at most 256 characters), `fold` (locale, case, diacritics, all), `mode` (contains, prefix, words),
-/// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `typos` (auto, off), `offset` (≥ 0) and `limit` (0…1000). Unknown parameters are
+/// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `typos` (auto, off), `offset` (≥ 0), `limit` (0…1000)
+/// and `minVersion` (≥ 0: the store version the answer must include). Unknown parameters are
 /// ignored (cache busters welcome). `package` so that the fuzz target FuzzQueryString (Fuzz/) can
 /// drive it.
 package struct FilterQuery: Sendable, Hashable {
@@ -25,6 +26,9 @@ package struct FilterQuery: Sendable, Hashable {
     package var typos = Typos.auto
     package var offset = 0
     package var limit = FilterQuery.defaultLimit
+    /// The store version the answer must include (`ThumbIndex-Version` of a write, perhaps through
+    /// another server); nil when the request gives none.
+    package var minVersion: Int64?
 
     /// Reads and checks the parameters of `query`; `phonetic` is the server's default.
     /// - Throws: `APIError.badRequest` naming the parameter, the value and what is accepted.
@@ -83,15 +87,18 @@ package struct FilterQuery: Sendable, Hashable {
             }
             self.limit = value
         }
+        if let minVersion = query["minVersion"] {
+            self.minVersion = Int64(try Self.count(minVersion, name: "minVersion", max: Int64.max))
+        }
     }
 
     /// A non-negative decimal integer (digits only: no sign, no space, no exponent).
-    private static func count(_ text: String, name: String) throws(APIError) -> Int {
+    private static func count(_ text: String, name: String, max: Int64 = Int64(Int32.max)) throws(APIError) -> Int {
         guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
             let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
             throw .badRequest("\(name) must be a non-negative integer, got '\(shown)'")
         }
-        guard let value = Int(text), value <= Int(Int32.max) else {
+        guard let value = Int(text), Int64(value) <= max else {
             throw .badRequest("\(name) is too large: \(text.prefix(40))")
         }
         return value

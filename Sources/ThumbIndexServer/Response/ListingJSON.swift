@@ -9,11 +9,11 @@ enum ListingJSON {
     /// `names` whether a leading Han character is read as a surname; `phoneticRules` the rules
     /// (`chinese`, `korean`, `japanese`) a request without `phonetic=` applies to the listing, under
     /// the server's default `phonetic`.
-    static func catalog(_ catalog: ListingCatalog, writable: Bool, phonetic: Phonetic) -> JSONWriter {
+    static func catalog(_ entries: [ListingCatalog.Entry], writable: Bool, phonetic: Phonetic) -> JSONWriter {
         var json = JSONWriter()
         json.raw("{\"writable\":\(writable),")
         json.key("listings")
-        json.array(catalog.entries) { json, entry in
+        json.array(entries) { json, entry in
             json.raw("{")
             json.pair("name", entry.name)
             json.pair("locale", entry.locale)

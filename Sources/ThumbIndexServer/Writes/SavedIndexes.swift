@@ -7,9 +7,10 @@ import ThumbIndexStore
 /// The built listings saved beside a store (`book.db` → `book.db.index/NAME.thumbidx`), so that a
 /// start loads them instead of building them from the store's items.
 ///
-/// A saved file records the store's version of its listing; a file that is missing, unreadable,
-/// truncated, corrupted, written by another ICU or collator version, or older than the store is
-/// logged and rebuilt from the store, so it can make a start slower but never an answer wrong.
+/// A saved file records the store's version of its listing. A file older than the store is
+/// brought up to date from the store's change log; a file that is missing, unreadable,
+/// truncated, corrupted, written by another ICU or collator version, or too old for the change
+/// log is logged and rebuilt from the store, so it can make a start slower but never an answer wrong.
 /// So is a file built with another `names` setting (`serve --names` is a flag of the server, not
 /// a property the store keeps: a start with another setting rebuilds every listing once).
 package final class SavedIndexes: Sendable {
@@ -37,28 +38,81 @@ package final class SavedIndexes: Sendable {
     /// The file of listing `name`.
     package func path(for name: String) -> String { folder + "/" + name + ".thumbidx" }
 
-    /// The listing `name` of `store`: loaded from its saved file when that is current, else built
-    /// from the store's items and saved.
+    /// What a start did to get a listing.
+    package enum Outcome: Sendable, Equatable {
+        /// Loaded from its saved file, which was current.
+        case loaded
+        /// Loaded from its saved file, and the store's `changes` writes since replayed from the change log.
+        case replayed(changes: Int, from: Int64, to: Int64)
+        /// Built from the store's items, for this reason.
+        case built(reason: String)
+    }
+
+    /// The listing `name` of `store` and the store version it includes: loaded from its saved
+    /// file when that is current; loaded and brought up to date from the store's change log when
+    /// the file is older than the store (the writes since are replayed, and the tail they make
+    /// compacted); else built from the store's items and saved. It is built when the file is
+    /// missing or invalid, when the change log no longer reaches back to the file's version, or
+    /// when the listing was replaced since; the log says why.
     /// - Throws: `StoreError`; `LocaleError`; `ICUError`, `LimitError` from building.
-    package func load(name: String, from store: any ListingStore, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+    package func load(name: String, from store: any ListingStore, progress: ((Double) -> Void)? = nil) throws
+        -> (listing: LiveListing, version: Int64, outcome: Outcome) {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
         let path = path(for: name)
+        let reason: String
         do {
             let (listing, metadata) = try LiveListing.load(from: path, locale: info.locale, names: names)
-            if metadata[Self.versionKey] == String(info.version), listing.schema == ListingWriter.schema(of: info.columns) {
-                savedVersions.withLock { $0[name] = info.version }
-                logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
-                return listing
+            let schema = ListingWriter.schema(of: info.columns)
+            if let saved = metadata[Self.versionKey].flatMap(Int64.init), listing.schema == schema {
+                if saved == info.version {
+                    savedVersions.withLock { $0[name] = info.version }
+                    logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
+                    return (listing, info.version, .loaded)
+                }
+                switch try replay(name, onto: listing, from: saved, through: info.version, store: store) {
+                case let .success((replayed, count)):
+                    logger.info("'\(name)': loaded from \(path) (store version \(saved)) and replayed \(count) changes from the change log up to version \(info.version)")
+                    return (replayed, info.version, .replayed(changes: count, from: saved, to: info.version))
+                case let .failure(why):
+                    reason = why.message
+                }
+            } else {
+                reason = "\(path) holds version \(metadata[Self.versionKey] ?? "?") of '\(name)' with other searched columns than the store's"
             }
-            logger.notice("\(path) holds version \(metadata[Self.versionKey] ?? "?") of '\(name)', the store \(info.version): rebuilding it from the store")
         } catch let error as SavedIndexError where error.reason == .notFound {
-            logger.info("\(path) does not exist yet: building '\(name)' from the store")
+            reason = "\(path) does not exist yet"
         } catch let error as SavedIndexError {
-            logger.notice("\(error)")
+            reason = "\(error)"
         }
-        let listing = try ListingWriter.build(name: name, from: store, names: names, progress: progress)
-        save(listing, name: name, version: info.version)
-        return listing
+        logger.notice("'\(name)': rebuilding it from the store, because \(reason)")
+        let (listing, built) = try ListingWriter.build(name: name, from: store, names: names, progress: progress)
+        save(listing, name: name, version: built.version)
+        return (listing, built.version, .built(reason: reason))
+    }
+
+    /// Why a saved listing cannot be brought up to date from the change log.
+    private struct NoReplay: Error { let message: String }
+
+    /// `listing` (the store's `name` at version `saved`) with the store's changes to it up to `through`.
+    private func replay(_ name: String, onto listing: LiveListing, from saved: Int64, through: Int64,
+                        store: any ListingStore) throws -> Result<(LiveListing, Int), NoReplay> {
+        let batch = try store.changes(listing: name, after: saved, through: through)
+        guard batch.reachesBack else {
+            return .failure(NoReplay(message: "the change log no longer reaches back to its saved version \(saved) (see --change-log-retention)"))
+        }
+        var edits: [LiveEdit] = []
+        edits.reserveCapacity(batch.changes.count)
+        for change in batch.changes {
+            switch change.kind {
+            case let .put(item): edits.append(.put(item.liveItem(regionColumn: listing.schema.regionColumn)))
+            case let .remove(seq, _): edits.append(.remove(seq: Int(seq)))
+            case .listingReplaced, .listingDeleted:
+                return .failure(NoReplay(message: "it was replaced at version \(change.version), after its saved version \(saved)"))
+            }
+        }
+        // Many edits make a long tail, which every query scans: index it now, as a compaction would.
+        let replayed = try listing.applying(edits)
+        return .success((replayed.tailCount > 64 ? try replayed.compactingTail() : replayed, edits.count))
     }
 
     /// Saves `listing`, which reflects `version` of the store's listing `name`, unless that

@@ -79,6 +79,21 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("SQLite file that keeps the listings and takes writes (created when missing).", valueName: "db"))
     var store: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --store: the folder of this server's saved indexes, loaded at start instead of building (default: DB.index beside a SQLite store; none for PostgreSQL, where each replica names its own).", valueName: "dir"))
+    var indexDir: String?
+
+    @Option(name: .long, help: ArgumentHelp("With --store: how long a read with minVersion=N waits for this server to apply store version N before answering 503.", valueName: "seconds"))
+    var catchUpTimeout: Double = 2
+
+    @Option(name: .long, help: ArgumentHelp("With --store: how often the store's change log is read for other servers' writes (PostgreSQL also notifies at once).", valueName: "seconds"))
+    var pollInterval: Double = 1
+
+    @Option(name: .long, help: ArgumentHelp("With --store: /healthz answers 503 when this server is more than this many store versions behind.", valueName: "n"))
+    var maxLag: Int64 = 1000
+
+    @Option(name: .long, help: ArgumentHelp("With --store: how long the change log keeps a write (30m, 12h, 7d...): a server away longer, or whose saved index is older, rebuilds instead of replaying. About 100 bytes per item written.", valueName: "age"))
+    var changeLogRetention: RetentionAge = RetentionAge(seconds: 7 * 86_400)!
+
     @Option(name: .long, help: ArgumentHelp("File holding the token that writes must carry (default: the THUMBINDEX_TOKEN environment variable; with neither, writes answer 403).", valueName: "file"))
     var tokenFile: String?
 
@@ -95,6 +110,14 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port \(port): use 0…65535") }
         guard compactAfter >= 1 else { throw ValidationError("--compact-after \(compactAfter): use 1 or more") }
         if let mergeAfter, mergeAfter < 1 { throw ValidationError("--merge-after \(mergeAfter): use 1 or more") }
+        guard catchUpTimeout >= 0, catchUpTimeout <= 3600 else { throw ValidationError("--catch-up-timeout \(catchUpTimeout): use 0…3600 seconds") }
+        guard pollInterval >= 0.01, pollInterval <= 3600 else { throw ValidationError("--poll-interval \(pollInterval): use 0.01…3600 seconds") }
+        guard maxLag >= 0 else { throw ValidationError("--max-lag \(maxLag): use 0 or more") }
+        if store == nil {
+            for (flag, given) in [("--index-dir", indexDir != nil)] where given {
+                throw ValidationError("\(flag) needs --store: without a store nothing is saved")
+            }
+        }
         if tokenFile != nil && store == nil {
             throw ValidationError("--token-file needs --store: without a store the listings are read-only")
         }
@@ -117,12 +140,17 @@ struct ServeCommand: AsyncParsableCommand {
         if let store {
             let opened = try openStore(store)
             try importSources(sources, into: opened, collation: collation, logger: logger)
-            let savedIndexes = SavedIndexes(folder: SavedIndexes.defaultFolder(for: opened), logger: logger, names: personalNames.names)
-            catalog = try loadStore(opened, savedIndexes: savedIndexes, logger: logger)
+            let folder = indexDir ?? (opened as? SQLiteStore).map(SavedIndexes.defaultFolder(for:))
+            let savedIndexes = folder.map { SavedIndexes(folder: $0, logger: logger, names: personalNames.names) }
+            if savedIndexes == nil { logger.warning("no --index-dir: nothing is saved, so every start builds every listing from the store") }
+            catalog = try ListingCatalog([])
             let mergeAfter = self.mergeAfter
-            writer = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
-                                   mergeAfter: { count in mergeAfter ?? EditableListing.MergePolicy.automatic.mergeThreshold(forCount: count) }, savedIndexes: savedIndexes,
-                                   names: personalNames.names)
+            let loaded = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
+                                       mergeAfter: { count in mergeAfter ?? EditableListing.MergePolicy.automatic.mergeThreshold(forCount: count) }, savedIndexes: savedIndexes,
+                                       names: personalNames.names, following: following)
+            try loadStore(opened, writer: loaded, logger: logger)
+            loaded.startFollowing()
+            writer = loaded
             token = try readToken()
             if token == nil { logger.warning("no token configured (--token-file or THUMBINDEX_TOKEN): writes answer 403") }
         } else {
@@ -209,27 +237,39 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Every listing of the store: loaded from its saved file when current, else built from its items.
-    private func loadStore(_ store: any ListingStore, savedIndexes: SavedIndexes, logger: Logger) throws -> ListingCatalog {
-        var entries: [ListingCatalog.Entry] = []
-        for info in try storeErrors(store, { try store.listings() }) {
+    /// How the writer follows the store's change log, from the flags.
+    private var following: FollowingSettings {
+        var settings = FollowingSettings()
+        settings.catchUpTimeout = .milliseconds(Int64(catchUpTimeout * 1000))
+        settings.pollInterval = .milliseconds(Int64(pollInterval * 1000))
+        settings.maxLag = maxLag
+        settings.retention = .seconds(changeLogRetention.seconds)
+        return settings
+    }
+
+    /// Every listing of the store: loaded from its saved file (brought up to date from the change
+    /// log when it is older than the store), else built from its items.
+    private func loadStore(_ store: any ListingStore, writer: ListingWriter, logger: Logger) throws {
+        let (version, infos) = try storeErrors(store) { try writer.beginLoading() }
+        for info in infos {
             let clock = ContinuousClock()
             let started = clock.now
-            let listing = try LibraryWork.run("\(info.name): loading", items: info.itemCount, source: store.location) { progress in
+            let loaded = try LibraryWork.run("\(info.name): loading", items: info.itemCount, source: store.location) { progress in
                 do {
-                    return try savedIndexes.load(name: info.name, from: store, progress: progress)
+                    return try writer.load(info, progress: progress)
                 } catch let error as LocaleError {
                     throw CLIError("\(store.location): listing '\(info.name)': \(error.description)")
                 }
             }
-            logger.info("loaded \(info.name) from \(store.location): \(listing.count) items (\(Self.describe(listing.collation))) in \(Self.seconds(clock.now - started))")
-            entries.append(ListingCatalog.Entry(name: info.name, listing: listing))
+            guard let (listing, outcome) = loaded else { continue }
+            let how = switch outcome {
+            case .loaded: "from its saved index"
+            case let .replayed(changes, from, to): "from its saved index and \(changes) changes replayed (versions \(from)…\(to))"
+            case .built: "built from the store"
+            }
+            logger.info("loaded \(info.name) from \(store.location): \(listing.count) items (\(Self.describe(listing.collation))), \(how), in \(Self.seconds(clock.now - started))")
         }
-        do {
-            return try ListingCatalog(entries)
-        } catch {
-            throw CLIError("\(store.location): \(error.description)")
-        }
+        writer.finishLoading(at: version)
     }
 
     /// The write token: --token-file, else THUMBINDEX_TOKEN, else none.
