@@ -51,6 +51,7 @@ package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, wr
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: APIErrorMiddleware())
     PageController().addRoutes(to: router)
+    HealthController(writer: writer).addRoutes(to: router)
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
     ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic, follower: writer).addRoutes(to: api)
