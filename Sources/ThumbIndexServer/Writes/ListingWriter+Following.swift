@@ -59,13 +59,17 @@ extension ListingWriter {
     package func startFollowing() {
         store.watchChanges { [weak self] in self?.requestCatchUp() }
         let interval = following.pollInterval
+        // A thread of its own that holds the writer only while it ticks: it ends once the writer is gone.
         Thread.detachNewThread { [weak self] in
             var lastPrune = ContinuousClock.now - .seconds(3600)
-            while let writer = self {
-                writer.requestCatchUp()
-                if ContinuousClock.now - lastPrune > .seconds(60) {
-                    lastPrune = .now
-                    writer.background.async { writer.prune() }
+            while true {
+                do {
+                    guard let writer = self else { return }
+                    writer.requestCatchUp()
+                    if ContinuousClock.now - lastPrune > .seconds(60) {
+                        lastPrune = .now
+                        writer.background.async { writer.prune() }
+                    }
                 }
                 Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
             }
