@@ -4,7 +4,7 @@
 # reads under 64-connection load with 200 writes/s, resident memory during a merge.
 #
 #   Benchmarks/live.sh                         # everything (~5 min on 2 shared cores)
-#   PHASES="writes merge" Benchmarks/live.sh   # some phases (writes keystrokes load merge)
+#   PHASES="writes merge" Benchmarks/live.sh   # some phases (writes keystrokes load merge restart)
 #   RESULTS=/tmp/r Benchmarks/live.sh          # raw numbers elsewhere (default Benchmarks/results)
 #
 # Needs Corpora/large/geonames-names.txt (`python3 Corpora/generate_large.py --skip-people`) and wrk.
@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RESULTS=${RESULTS:-Benchmarks/results}
-PHASES=${PHASES:-writes keystrokes load merge}
+PHASES=${PHASES:-writes keystrokes load merge restart}
 corpus=Corpora/large/geonames-names.txt
 [ -s "$corpus" ] || { echo "live.sh: $corpus is missing; run python3 Corpora/generate_large.py --skip-people" >&2; exit 1; }
 command -v wrk >/dev/null || { echo "live.sh: wrk is missing (apt-get install wrk)" >&2; exit 1; }

@@ -16,7 +16,11 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
   load        wrk, 64 connections (Tests/e2e/load.lua), on a sections query: read-only, then while a
               separate process (`live_driver.py writer`) writes 200 times a second;
   merge       VmRSS/VmHWM of the server every 50 ms, idle and then while 5,000 edits trigger a
-              merge (--merge-after 5000).
+              merge (--merge-after 5000);
+  restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
+              replays the change log onto the saved index (timed until it answers, and its answers
+              compared with those before the kill), against a start of the same store without
+              its index folder (a rebuild).
 
 Usage:
   live_driver.py run --binary PATH --corpus NAMES --queries QUERIES --out DIR --scratch DIR [--phases ...]
@@ -231,29 +235,7 @@ def phase_keystrokes(ctx):
     keystrokes = sessions(ctx.queries)
     before = type_sessions(http_, keystrokes)
     print(f"  no edits: {before['all']}", flush=True)
-    rng = random.Random(7)
-    original = ctx.item_count
-    deleted = set()
-    counts = {"POST": 0, "PATCH": 0, "DELETE": 0}
-    edit_times = []
-    for i in range(10000):
-        kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 30, 20])[0]
-        if kind == "POST":
-            _, s = http_.expect(201, "POST", f"/api/listings/{LISTING}/items",
-                                {"items": [{"text": f"{rng.choice(ctx.sample)} {i}"}]}, auth=True)
-        else:
-            while True:
-                item_id = f"n{rng.randint(1, original)}"
-                if item_id not in deleted:
-                    break
-            if kind == "PATCH":
-                _, s = http_.expect(200, "PATCH", f"/api/listings/{LISTING}/items/{item_id}",
-                                    {"text": f"{rng.choice(ctx.sample)} renamed {i}"}, auth=True)
-            else:
-                _, s = http_.expect(204, "DELETE", f"/api/listings/{LISTING}/items/{item_id}", auth=True)
-                deleted.add(item_id)
-        counts[kind] += 1
-        edit_times.append(s)
+    counts, edit_times = edit(ctx, http_, 10000)
     time.sleep(3)  # let the compactions run
     after = type_sessions(http_, keystrokes)
     print(f"  10k edits: {after['all']}", flush=True)
@@ -268,6 +250,77 @@ def phase_keystrokes(ctx):
         "merges_logged": log.count("pending edits into a new base"),
     }
     write_json(os.path.join(ctx.out, "live-keystrokes.json"), result)
+
+
+def edit(ctx, http_, count, seed=7):
+    """`count` edits, one per request: 50% inserts, 30% renames, 20% deletes of original items.
+    Returns the count of each kind and each edit's latency."""
+    rng = random.Random(seed)
+    deleted = set()
+    counts = {"POST": 0, "PATCH": 0, "DELETE": 0}
+    edit_times = []
+    for i in range(count):
+        kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 30, 20])[0]
+        if kind == "POST":
+            _, s = http_.expect(201, "POST", f"/api/listings/{LISTING}/items",
+                                {"items": [{"text": f"{rng.choice(ctx.sample)} {i}"}]}, auth=True)
+        else:
+            while True:
+                item_id = f"n{rng.randint(1, ctx.item_count)}"
+                if item_id not in deleted:
+                    break
+            if kind == "PATCH":
+                _, s = http_.expect(200, "PATCH", f"/api/listings/{LISTING}/items/{item_id}",
+                                    {"text": f"{rng.choice(ctx.sample)} renamed {i}"}, auth=True)
+            else:
+                _, s = http_.expect(204, "DELETE", f"/api/listings/{LISTING}/items/{item_id}", auth=True)
+                deleted.add(item_id)
+        counts[kind] += 1
+        edit_times.append(s)
+    return counts, edit_times
+
+
+def phase_restart(ctx):
+    print("==> restart: SIGKILL with 10,000 edits since the last save, then a start that replays the change log,"
+          " against a start that rebuilds", flush=True)
+    # A store with no saved index: this start builds the listing from the store (and saves it).
+    server = ctx.start("restart", ("--merge-after", "100000000"))
+    rebuild_seconds = server.ready_seconds
+    db = os.path.join(ctx.scratch, "restart.db")
+    http_ = Http(server.port, ctx.token)
+    counts, _ = edit(ctx, http_, 10000, seed=11)
+    expected = [http_.expect(200, "GET", sections_path(q))[0] for q in ("a", "mo", "san", "")]
+    server.process.kill()
+    server.process.wait()
+    server.log.close()
+    # The same store and index folder: the saved index is 10,000 writes behind.
+    replay = Server(ctx.binary, db, ctx.token_file, os.path.join(ctx.scratch, "restart-replay.log"),
+                    ("--merge-after", "100000000"))
+    first = Http(replay.port)
+    _, first_seconds = first.expect(200, "GET", sections_path("a"))
+    got = [first.expect(200, "GET", sections_path(q))[0] for q in ("a", "mo", "san", "")]
+    replay_log = replay.log_text()
+    replay.stop()
+    # The same store without its index folder: a rebuild, for comparison on the same store.
+    shutil.rmtree(db + ".index")
+    rebuilt = Server(ctx.binary, db, ctx.token_file, os.path.join(ctx.scratch, "restart-rebuild.log"),
+                     ("--merge-after", "100000000"))
+    rebuilt_again = rebuilt.ready_seconds
+    rebuilt.stop()
+    replayed = [line for line in replay_log.splitlines() if "replayed" in line]
+    result = {
+        "items": ctx.item_count, "edits_since_save": counts,
+        "rebuild_start_seconds": round(rebuild_seconds, 2), "rebuild_start_seconds_after_edits": round(rebuilt_again, 2),
+        "replay_start_seconds": round(replay.ready_seconds, 2),
+        "first_keystroke_after_replay_ms": round(first_seconds * 1000, 2),
+        "speedup": round(rebuilt_again / replay.ready_seconds, 1),
+        "answers_equal_before_kill_and_after_replay": got == expected,
+        "log": replayed,
+    }
+    print(f"  {result}", flush=True)
+    if not replayed or got != expected:
+        raise SystemExit("restart: the start after SIGKILL did not replay, or answered differently; see " + replay.log_path)
+    write_json(os.path.join(ctx.out, "live-restart.json"), result)
 
 
 def wrk(port, seconds, path):
@@ -501,7 +554,8 @@ def main():
     ctx = Context(args)
     ctx.import_corpus(ctx.corpus)
     write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
-    phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge}
+    phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge,
+              "restart": phase_restart}
     for name in args.phases:
         phases[name](ctx)
     return 0
