@@ -62,12 +62,12 @@ def percentile(values, p):
 class HAProxy:
     """`haproxy -db -f CFG` (in the foreground, as a child), configured from the template."""
 
-    def __init__(self, scratch, replicas, health_path="/healthz"):
+    def __init__(self, scratch, replicas, template_path, health_path="/healthz"):
         self.port = free_port()
         self.stats_socket = os.path.join(scratch, "haproxy.sock")
         self.config = os.path.join(scratch, "haproxy.cfg")
         self.log_path = os.path.join(scratch, "haproxy.log")
-        with open(os.path.join(HERE, "haproxy.cfg")) as f:
+        with open(template_path) as f:
             template = string.Template(f.read())
         values = {"bind": f"127.0.0.1:{self.port}", "stats_socket": self.stats_socket, "health_path": health_path,
                   **{f"r{i + 1}": f"127.0.0.1:{r.port}" for i, r in enumerate(replicas)}}
@@ -207,6 +207,8 @@ def main():
     parser.add_argument("--think-ms", type=float, default=20, help="pause between two keystrokes of a client (default 20)")
     parser.add_argument("--phase", type=float, default=4.0, help="seconds of load before the kill and after the rejoin (default 4)")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--config", default=os.path.join(HERE, "haproxy.cfg"),
+                        help="the HAProxy configuration template (default Tests/e2e/haproxy.cfg)")
     parser.add_argument("--without-store", action="store_true",
                         help="harness check only: replicas without --store, HAProxy checking /api/listings "
                              "(for a server that has neither PostgreSQL nor /healthz yet)")
@@ -238,7 +240,7 @@ def main():
             r.start(wait=False)
         for r in replicas[1:]:
             r.wait_ready()
-        proxy = HAProxy(scratch, replicas, health_path="/api/listings" if args.without_store else "/healthz")
+        proxy = HAProxy(scratch, replicas, args.config, health_path="/api/listings" if args.without_store else "/healthz")
         for r in replicas:
             proxy.wait_status(r.name, "UP", 20)
         log(f"HAProxy on port {proxy.port} over replicas on ports {[r.port for r in replicas]}: all UP")
@@ -263,7 +265,7 @@ def main():
             out_after = proxy.wait_status(victim.name, "DOWN", 15)
             time.sleep(max(0.0, t_kill + KILL_WINDOW + 1 - time.monotonic()))
             restarted = time.monotonic()
-            ready = victim.start().wait_ready()
+            ready = victim.start(wait=False).wait_ready()
             back_after = proxy.wait_status(victim.name, "UP", 20)
             t_up = time.monotonic()
             sessions_at_up = int(proxy.servers()[victim.name]["stot"] or 0)
