@@ -43,15 +43,19 @@ public struct ServerOptions: Sendable {
 /// The router: the page at `/`, the JSON API under `/api/listings` (reads with `phonetic` unless a
 /// request says otherwise; writes through `writer`, when there is one, for requests that carry
 /// `token`, with bodies of at most `maxBodyBytes`); every answer with the security headers of
-/// ``SecurityHeadersMiddleware``.
+/// ``SecurityHeadersMiddleware``; `/healthz`, and `/metrics` with the writer's ``ServerMetrics``
+/// (a new one when the writer has none, or there is no writer).
 package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, writer: ListingWriter? = nil,
                          token: WriteToken? = nil,
                          maxBodyBytes: Int = ServerLimits().maxBodyBytes) -> Router<BasicRequestContext> {
     let router = Router()
+    let metrics = writer?.metrics ?? ServerMetrics()
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: APIErrorMiddleware())
     PageController().addRoutes(to: router)
     HealthController(writer: writer).addRoutes(to: router)
+    MetricsController(catalog: catalog, writer: writer, metrics: metrics).addRoutes(to: router)
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
     ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic, follower: writer).addRoutes(to: api)

@@ -166,6 +166,7 @@ struct SecurityHeadersTests {
     @Test(arguments: [
         (HTTPRequest.Method.get, "/", HTTPResponse.Status.ok), (.get, "/index.html", .ok), (.get, "/page.js", .ok),
         (.get, "/page/render.js", .ok), (.get, "/page.css", .ok), (.get, "/openapi.json", .ok), (.get, "/api/listings", .ok),
+        (.get, "/healthz", .ok), (.get, "/metrics", .ok),
         (.get, "/api/listings/people/sections?q=an", .ok), (.get, "/api/listings/nobody/sections", .notFound),
         (.get, "/api/listings/people/sections?limit=-1", .badRequest), (.get, "/api/nothing", .notFound),
         (.get, "/nothing.html", .notFound), (.post, "/page.js", .methodNotAllowed),

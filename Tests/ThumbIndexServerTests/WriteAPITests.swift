@@ -22,7 +22,7 @@ struct WriteServer {
         store = try SQLiteStore(path: folder.appendingPathComponent("store.db").path)
         catalog = try ListingCatalog([])
         writer = ListingWriter(catalog: catalog, store: store, logger: Logger(label: "test"), compactAfter: compactAfter,
-                               mergeAfter: { _ in mergeAfter }, names: names)
+                               mergeAfter: { _ in mergeAfter }, names: names, metrics: ServerMetrics())
     }
 
     /// Runs `body` with a client of the router; `token: nil` configures none.

@@ -131,8 +131,11 @@ struct ItemsController<Context: RequestContext>: Sendable {
             case .invalid, .invalidItem, .duplicateID: throw APIError.badRequest(error.description)
             case .listingExists: throw APIError(.conflict, error.description)
             case .unavailable:
+                access.writer?.metrics?.requestFailedInStore()
                 throw APIError(.serviceUnavailable, "nothing was written: \(error.description); try again", headers: [.retryAfter: "1"])
-            case .cannotOpen, .notAStore, .database: throw APIError(.internalServerError, "the store failed: \(error.description)")
+            case .cannotOpen, .notAStore, .database:
+                access.writer?.metrics?.requestFailedInStore()
+                throw APIError(.internalServerError, "the store failed: \(error.description)")
             }
         }
     }

@@ -9,7 +9,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// Keep in step with the controllers' routes and `OpenAPI/openapi.json` (which leaves out the
     /// page's own files: `/index.html`, `/page.js`, `/page.css` and the script's modules under `/page/`).
     static var routes: [(pattern: [Substring], methods: String)] {
-        ([("/", "GET"), ("/index.html", "GET"), ("/page.js", "GET"), ("/page.css", "GET"), ("/openapi.json", "GET"), ("/healthz", "GET"), ("/api/listings", "GET"),
+        ([("/", "GET"), ("/index.html", "GET"), ("/page.js", "GET"), ("/page.css", "GET"), ("/openapi.json", "GET"), ("/healthz", "GET"), ("/metrics", "GET"), ("/api/listings", "GET"),
           ("/api/listings/{name}", "PUT, DELETE"), ("/api/listings/{name}/sections", "GET"),
           ("/api/listings/{name}/index/{position}", "GET"), ("/api/listings/{name}/items", "POST"),
           ("/api/listings/{name}/items/{id}", "GET, PATCH, DELETE")]

@@ -84,6 +84,7 @@ extension ListingWriter {
             do {
                 try catchUp()
             } catch {
+                metrics?.catchUpFailed()
                 let message = "\(error)"
                 let first = healthState.withLock { health in
                     defer { health.storeError = message }

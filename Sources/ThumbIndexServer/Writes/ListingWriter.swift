@@ -47,6 +47,8 @@ package final class ListingWriter: @unchecked Sendable {
     package let names: Bool
     /// How this server follows the store's change log.
     package let following: FollowingSettings
+    /// What `GET /metrics` counts of merges, compactions and store errors; nil: nothing.
+    package let metrics: ServerMetrics?
     /// What `/healthz` reports (see ``ReplicaHealth``).
     let healthState = Mutex(ReplicaHealth())
     /// Whether a catch-up is queued already (requests for one coalesce).
@@ -63,7 +65,8 @@ package final class ListingWriter: @unchecked Sendable {
     package init(catalog: ListingCatalog, store: any ListingStore, logger: Logger,
                  compactAfter: Int = EditableListing.MergePolicy.automatic.compactAfter,
                  mergeAfter: @escaping @Sendable (Int) -> Int = { EditableListing.MergePolicy.automatic.mergeThreshold(forCount: $0) },
-                 savedIndexes: SavedIndexes? = nil, names: Bool = false, following: FollowingSettings = FollowingSettings()) {
+                 savedIndexes: SavedIndexes? = nil, names: Bool = false, following: FollowingSettings = FollowingSettings(),
+                 metrics: ServerMetrics? = nil) {
         self.catalog = catalog
         self.store = store
         self.logger = logger
@@ -72,6 +75,7 @@ package final class ListingWriter: @unchecked Sendable {
         self.savedIndexes = savedIndexes
         self.names = names
         self.following = following
+        self.metrics = metrics
     }
 
     /// The collation of a listing in `locale`, with this server's ``names`` setting.

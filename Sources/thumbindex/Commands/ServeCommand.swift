@@ -147,7 +147,7 @@ struct ServeCommand: AsyncParsableCommand {
             let mergeAfter = self.mergeAfter
             let loaded = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
                                        mergeAfter: { count in mergeAfter ?? EditableListing.MergePolicy.automatic.mergeThreshold(forCount: count) }, savedIndexes: savedIndexes,
-                                       names: personalNames.names, following: following)
+                                       names: personalNames.names, following: following, metrics: ServerMetrics())
             try loadStore(opened, writer: loaded, logger: logger)
             loaded.startFollowing()
             writer = loaded
