@@ -14,7 +14,10 @@ flight. At a random moment the server is killed with SIGKILL; it is restarted on
      rename shows the old text or the new one, a delete left the item whole or removed it;
   3. the index equals a rebuild from the store: the restarted server's full listing (ids, texts,
      sections, their counts and offsets, index titles) equals that of a second server started on a
-     copy of the store files (db, -wal, -shm) taken while the first one was dead.
+     copy of the store files (db, -wal, -shm) taken while the first one was dead;
+  4. the restart did not rebuild: its log says it loaded the listing from its saved index and
+     replayed the change log since (or loaded a saved index that was current), and no line says
+     it rebuilt (issue 18 §3).
 
 Before each kill, writes also pause once so that the live index (tail, delta, base after the
 compactions and merges that --compact-after 8 --merge-after 200 bring about) can be compared with
@@ -45,6 +48,9 @@ import sys
 import threading
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from replica import LOADED, REBUILT, REPLAYED  # noqa: E402  (the log lines of a start, shared with replicas_test.py)
 
 LISTING = "live"
 FIRST = ["Anna", "Åsa", "Ängla", "Örjan", "Östen", "Björn", "Cecilia", "David", "Émile", "Erik",
@@ -84,6 +90,7 @@ class Server:
         args = [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--store", db,
                 "--token-file", token_file, *extra, *files]
         self.log = open(log_path, "ab")
+        self.log_offset = self.log.tell()
         self.log.write(("\n$ " + " ".join(args) + "\n").encode())
         self.log.flush()
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
@@ -126,6 +133,11 @@ class Server:
                 fail(f"the server did not stop within 20 s of SIGTERM:\n{self.log_tail()}")
         self.http.reset()
         self.log.close()
+
+    def log_since_start(self):
+        with open(self.log_path, "rb") as f:
+            f.seek(self.log_offset)
+            return f.read().decode(errors="replace")
 
     def log_tail(self, lines=30):
         try:
@@ -463,6 +475,22 @@ def check_store(client, db_copy, what):
              f"unexpected {extra}, different {changed}")
 
 
+def check_no_rebuild(server, what):
+    """The start's log says the listing came from its saved index, with the change log replayed
+    (or current already), and nothing was rebuilt. Returns the changes replayed (0 when loaded)."""
+    log = server.log_since_start()
+    rebuilt = [line for line in log.splitlines() if REBUILT.search(line)]
+    if rebuilt:
+        fail(f"{what}: the restart REBUILT instead of replaying the change log:\n  " + "\n  ".join(rebuilt[:5]))
+    replayed = [int(m["count"]) for m in REPLAYED.finditer(log) if m["name"] == LISTING]
+    if replayed:
+        return replayed[0]
+    if any(m["name"] == LISTING for m in LOADED.finditer(log)):
+        return 0
+    fail(f"{what}: the restart's log says neither that '{LISTING}' was replayed from the change log nor that "
+         f"it was loaded from its saved index:\n{log[-2000:]}")
+
+
 # MARK: Main
 
 def main():
@@ -505,6 +533,7 @@ def main():
 
     began = time.monotonic()
     servers = []
+    replays = []  # changes replayed at each restart
     try:
         server = start(db, files=[f"{LISTING}={names}"], extra=("--locale", "sv"))
         servers.append(server)
@@ -544,6 +573,8 @@ def main():
             copy_files(db, dead_copy)
             server = start(db)
             servers.append(server)
+            replayed = check_no_rebuild(server, f"round {round_}")
+            replays.append(replayed)
             listing = full_listing(server.http)
             outcome = resolve_in_flight(client, server.http, in_flight, listing) if in_flight else "none"
             check_model(client, server.http, listing, client.deleted - deleted_before)
@@ -551,8 +582,9 @@ def main():
             compare_listings(f"round {round_}: the restarted server against a rebuild from a copy of the store",
                              listing, rebuilt_listing(dead_copy))
             flight = f"{in_flight.describe()} → {outcome}" if in_flight else "none"
+            start_how = f"replayed {replayed} changes" if replayed else "saved index current"
             print(f"kill {round_:2d}/{args.kills} at {delay:.2f} s: {acknowledged} writes acknowledged; "
-                  f"in flight: {flight}; {len(client.model)} items, all there", flush=True)
+                  f"in flight: {flight}; restart: {start_how}; {len(client.model)} items, all there", flush=True)
 
         # Every item ever deleted is still gone.
         for item_id in client.deleted:
@@ -577,7 +609,8 @@ def main():
                        ("insert", "batch", "replace", "rename", "pin", "delete", "in flight, applied", "in flight, absent"))
     print(f"crash test passed (seed {seed}): {args.kills} kills in {time.monotonic() - began:.0f} s; "
           f"acknowledged writes: {writes}; {merges} merges logged; {len(client.model)} items at the end, "
-          f"{len(client.deleted)} deleted ones gone")
+          f"{len(client.deleted)} deleted ones gone; restarts: {sum(1 for n in replays if n)} replayed the change log "
+          f"({sum(replays)} changes), {sum(1 for n in replays if not n)} found their saved index current, none rebuilt")
     return 0
 
 

@@ -31,7 +31,10 @@ The `live` listing and PostgreSQL (read with `thumbindex export`) equal the writ
 no acknowledged write lost, none half-applied, none resurrected.
 
 Usage:
-  replicas_test.py --binary PATH [--scratch DIR] [--seed N] [--items 3000]
+  replicas_test.py --binary PATH [--scratch DIR] [--seed N] [--items 3000] [--sqlite]
+
+With --sqlite the replicas share one SQLite file instead (servers on one machine); scenario b,
+which restarts PostgreSQL, is left out.
 
 Python 3 stdlib only. The seed drives the writes (printed; rerun with --seed N). Logs of the
 replicas and of PostgreSQL stay in the scratch folder.
@@ -398,8 +401,8 @@ def snapshot(replica):
         listing = full_listing(http_, name)
         result["listings"][name] = listing
         for q in SAMPLE_QUERIES:
-            for extra in ("", "&mode=words", "&fold=diacritics&offset=5&limit=30", "&typos=off&limit=7"):
-                path = f"/api/listings/{quote(name)}/sections?q={quote(q)}&limit=50{extra}"
+            for extra in ("&limit=50", "&mode=words&limit=50", "&fold=diacritics&offset=5&limit=30", "&typos=off&limit=7"):
+                path = f"/api/listings/{quote(name)}/sections?q={quote(q)}{extra}"
                 result["queries"][path] = http_.get_json(path)[0]
         for position in range(0, len(listing["indexTitles"]), 3):
             path = f"/api/listings/{quote(name)}/index/{position}"
@@ -506,7 +509,7 @@ class Test:
         self.convergences = 0
 
     def replica(self, name, index_dir=None, log=None):
-        return Replica(self.binary, name, self.pg.url, index_dir or os.path.join(self.scratch, f"index-{name}"),
+        return Replica(self.binary, name, self.store, index_dir or os.path.join(self.scratch, f"index-{name}"),
                        self.token_file, os.path.join(self.scratch, log or f"replica-{name}.log"),
                        extra=["--catch-up-timeout", str(CATCH_UP_TIMEOUT), "--poll-interval", "1",
                               "--merge-after", "400", "--max-lag", "100000"])
@@ -519,11 +522,19 @@ class Test:
             f.write(secrets.token_urlsafe(24) + "\n")
         began = time.monotonic()
         log(f"replicas test: seed {self.seed} (rerun with --seed {self.seed}), {self.args.items} items")
-        self.pg = Postgres(log_copy=os.path.join(self.scratch, "postgres.log"))
+        if self.args.sqlite:
+            self.pg = None
+            self.store = os.path.join(self.scratch, "store.db")
+        else:
+            self.pg = Postgres(log_copy=os.path.join(self.scratch, "postgres.log"))
+            self.store = self.pg.url
+        scenarios = [("a", self.killed), ("b", self.database_restarted), ("c", self.cut_off),
+                     ("d", self.read_your_writes), ("e", self.listings)]
+        if self.pg is None:
+            scenarios = [s for s in scenarios if s[0] != "b"]
         try:
             self.setup()
-            for label, scenario in (("a", self.killed), ("b", self.database_restarted), ("c", self.cut_off),
-                                    ("d", self.read_your_writes), ("e", self.listings)):
+            for label, scenario in scenarios:
                 started = time.monotonic()
                 scenario()
                 self.converge(label)
@@ -532,7 +543,8 @@ class Test:
             for r in self.replicas:
                 if r.running():
                     r.kill()
-            self.pg.destroy()
+            if self.pg is not None:
+                self.pg.destroy()
         counts = {}
         for w in self.writers:
             for key, n in w.counts.items():
@@ -560,7 +572,7 @@ class Test:
             r = self.replica(name)
             r.start()
             self.replicas.append(r)
-        log(f"PostgreSQL at {self.pg.url}; replicas A, B, C on ports {[r.port for r in self.replicas]}; "
+        log(f"store {self.store}; replicas A, B, C on ports {[r.port for r in self.replicas]}; "
             f"'{LISTING}' created at version {version} with {len(items)} items")
         self.converge("setup")
 
@@ -809,7 +821,7 @@ class Test:
         shutil.rmtree(fresh_dir, ignore_errors=True)
         # The writers' record against what the replicas serve and what PostgreSQL holds.
         served = rows_as_items(want["listings"][LISTING])
-        stored = store_items(self.binary, self.pg.url, LISTING)
+        stored = store_items(self.binary, self.store, LISTING)
         if served != stored:
             diff = sorted(set(served.items()) ^ set(stored.items()))[:6]
             fail(f"after {label}: the rebuilt replica's '{LISTING}' differs from PostgreSQL's (thumbindex export): {diff}")
@@ -843,6 +855,8 @@ def main():
     parser.add_argument("--scratch", default=".build/e2e/replicas", help="folder for index dirs and logs (emptied first)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--items", type=int, default=3000, help="items of the live listing at the start (default 3000)")
+    parser.add_argument("--sqlite", action="store_true",
+                        help="the replicas share a SQLite file instead of PostgreSQL (every scenario but b)")
     args = parser.parse_args()
     test = Test(args)
     try:
