@@ -19,7 +19,7 @@ Prints the failed keystrokes (goal 0) and p50/p99/max latency before, during (th
 keystroke failed, when HAProxy did not take r2 out or back, or r2 got no keystrokes after.
 
 Usage:
-  haproxy_test.py --binary PATH [--scratch DIR] [--clients 4] [--think-ms 20]
+  haproxy_test.py --binary PATH [--scratch DIR] [--clients 4] [--think-ms 10] [--sqlite]
 
 Python 3 stdlib only; needs haproxy and PostgreSQL (scripts/test installs them).
 """
@@ -101,15 +101,17 @@ class HAProxy:
                 chunks.append(chunk)
         return b"".join(chunks).decode(errors="replace")
 
-    def servers(self, backend="reads"):
-        """{server: {"status": "UP"/"DOWN"/…, "stot": sessions, …}} from `show stat`."""
+    def servers(self, backend="reads", with_backend=False):
+        """{server: {"status": "UP"/"DOWN"/…, "stot": sessions, …}} from `show stat` (and the
+        backend's own row as "BACKEND" with `with_backend`)."""
         text = self.command("show stat")
         lines = [line for line in text.splitlines() if line.strip()]
         header = lines[0].lstrip("# ").split(",")
         result = {}
         for row in csv.reader(io.StringIO("\n".join(lines[1:]))):
             entry = dict(zip(header, row))
-            if entry.get("pxname") == backend and entry.get("svname") not in ("FRONTEND", "BACKEND"):
+            if entry.get("pxname") == backend and (entry.get("svname") != "FRONTEND"
+                                                   and (with_backend or entry.get("svname") != "BACKEND")):
                 result[entry["svname"]] = entry
         return result
 
@@ -204,11 +206,12 @@ def main():
     parser.add_argument("--binary", required=True, help="the thumbindex executable (release)")
     parser.add_argument("--scratch", default=".build/e2e/haproxy", help="folder for logs, index dirs, the config (emptied first)")
     parser.add_argument("--clients", type=int, default=4, help="client threads typing (default 4)")
-    parser.add_argument("--think-ms", type=float, default=20, help="pause between two keystrokes of a client (default 20)")
+    parser.add_argument("--think-ms", type=float, default=10, help="pause between two keystrokes of a client (default 10)")
     parser.add_argument("--phase", type=float, default=4.0, help="seconds of load before the kill and after the rejoin (default 4)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--config", default=os.path.join(HERE, "haproxy.cfg"),
                         help="the HAProxy configuration template (default Tests/e2e/haproxy.cfg)")
+    parser.add_argument("--sqlite", action="store_true", help="the replicas share a SQLite file instead of PostgreSQL")
     parser.add_argument("--without-store", action="store_true",
                         help="harness check only: replicas without --store, HAProxy checking /api/listings "
                              "(for a server that has neither PostgreSQL nor /healthz yet)")
@@ -229,6 +232,8 @@ def main():
     try:
         if args.without_store:
             store = None
+        elif args.sqlite:
+            store = os.path.join(scratch, "store.db")
         else:
             pg = Postgres(log_copy=os.path.join(scratch, "postgres.log"))
             store = pg.url
@@ -271,7 +276,8 @@ def main():
             sessions_at_up = int(proxy.servers()[victim.name]["stot"] or 0)
             time.sleep(args.phase)
             t_end = time.monotonic()
-            sessions_after = int(proxy.servers()[victim.name]["stot"] or 0)
+            stats = proxy.servers(with_backend=True)
+            sessions_after = int(stats[victim.name]["stot"] or 0)
 
         before = figures(load.window(t_before, t_kill))
         during = figures(load.window(t_kill, t_kill + KILL_WINDOW))
@@ -294,6 +300,10 @@ def main():
         print(f"  HAProxy took {victim.name} out {out_after:.2f} s after the kill; restarted, it was ready in "
               f"{ready:.2f} s ({', '.join(f'{n} {o[0]}' for n, o in sorted(outcomes.items())) or 'no load lines'}) "
               f"and UP in HAProxy {back_after:.2f} s later; it took {sessions_after - sessions_at_up} sessions after rejoining")
+        backend = stats["BACKEND"]
+        print(f"  HAProxy's reads backend: {backend.get('wretr') or 0} retries, {backend.get('wredis') or 0} redispatches, "
+              f"{backend.get('econ') or 0} connection errors, {backend.get('eresp') or 0} response errors "
+              f"(r2: {stats[victim.name].get('econ') or 0} connection errors, {stats[victim.name].get('eresp') or 0} response errors)")
         print(f"  {everything['failed']} failed keystrokes (goal 0)", flush=True)
 
         if failed:
