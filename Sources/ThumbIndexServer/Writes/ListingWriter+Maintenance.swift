@@ -21,8 +21,9 @@ extension ListingWriter {
                 do {
                     let built = try result.get().applying(job.edits)
                     catalog.publish(ListingCatalog.Entry(name: name, listing: built))
-                    if merge { metrics?.merged(in: ContinuousClock.now - started) } else { metrics?.compacted() }
+                    if !merge { metrics?.compacted() }
                     if merge {
+                        metrics?.merged(in: ContinuousClock.now - started)
                         logger.info("\(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items in \(ContinuousClock.now - started)")
                         // What the merge built is the listing at `version`: save it, off the write queue.
                         if let savedIndexes, let version, let base = try? result.get() {
