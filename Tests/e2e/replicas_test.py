@@ -487,6 +487,23 @@ def healthz(replica):
     return None if status == 404 else (status, body)
 
 
+def metrics(replica):
+    """GET /metrics as {(name, labels text): value}; None when the server has no such endpoint."""
+    status, headers, body = Http(replica.port, timeout=10).request("GET", "/metrics")
+    if status == 404:
+        return None
+    if status != 200 or not headers.get("content-type", "").startswith("text/plain"):
+        fail(f"GET /metrics on {replica.name} answered {status} ({headers.get('content-type')}): {body[:300]!r}")
+    values = {}
+    for line in body.decode().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.rpartition(" ")
+        name, _, labels = key.partition("{")
+        values[(name, labels.rstrip("}"))] = float(value)
+    return values
+
+
 def percentile(values, p):
     if not values:
         return float("nan")
@@ -678,12 +695,20 @@ class Test:
             if counts["503"] + counts["connection errors"] == 0:
                 fail(f"b: writer {k} (through {'ABC'[k]}) got no 503 in the 3 s PostgreSQL was stopped: "
                      f"were its writes answered without the database?")
+        errors = {}
         for r in self.replicas:
             health = healthz(r)
             if health is not None and health[0] != 200:
                 fail(f"b: GET /healthz on {r.name} answered {health[0]} after PostgreSQL came back: {health[1][:300]!r}")
+            values = metrics(r)
+            if values is not None:
+                errors[r.name] = sum(v for (name, _), v in values.items() if name == "thumbindex_store_errors_total")
+                if not errors[r.name]:
+                    fail(f"b: GET /metrics on {r.name} counts no store errors although PostgreSQL was away for 3 s")
+        notes["store errors"] = errors
         log(f"b: every writer took writes again within {notes['reconnect']:.1f} s of PostgreSQL's start; "
-            f"/healthz while it was away: {notes['healthz'][0] if notes['healthz'] else 'n/a'}")
+            f"/healthz while it was away: {notes['healthz'][0] if notes['healthz'] else 'n/a'}; "
+            f"store errors counted by /metrics: {notes['store errors']}")
 
     # c. A replica cut off
     def cut_off(self):
@@ -843,6 +868,14 @@ class Test:
             health = healthz(r)
             if health is not None and health[0] != 200:
                 fail(f"after {label}: GET /healthz on {r.name} answered {health[0]} once converged: {health[1][:300]!r}")
+            values = metrics(r)
+            if values is not None:
+                seen = {key: values.get((f"thumbindex_{key}", "")) for key in ("applied_version", "store_version")}
+                items = values.get(("thumbindex_listing_items", f'listing="{LISTING}"'))
+                if seen["applied_version"] != store_version or seen["store_version"] is None \
+                        or seen["store_version"] < store_version or items != len(model):
+                    fail(f"after {label}: GET /metrics on {r.name} says {seen} and {items} items in '{LISTING}'; "
+                         f"the store is at version {store_version} with {len(model)} items")
         self.convergences += 1
         unknown = [(a, b) for a, b in resolved if a or b]
         log(f"converged after {label} (store version {store_version}, {len(model)} items in '{LISTING}'"
