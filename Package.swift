@@ -11,6 +11,8 @@ import PackageDescription
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
 /// Beside them, on GRDB alone: ThumbIndexStore (the SQLite store of live listings, not a product;
 /// it knows nothing of collation), used by the CLI (`import`, `export`) and the server.
+/// Above it, on postgres-nio: ThumbIndexPostgresStore (the same store interface over PostgreSQL,
+/// and `openStore`, which opens either store from a `--store` path or URL).
 /// Benchmarks live in their own package under Benchmarks/ so they never slow down `swift test`.
 /// The libFuzzer targets (Fuzz/) are declared only when THUMBINDEX_FUZZ=1: see the end of this file.
 let package = Package(
@@ -32,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         // `swift package generate-documentation --target ThumbIndex` (scripts/docs); not linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -96,6 +99,18 @@ let package = Package(
             name: "ThumbIndexStore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PostgreSQL store (`package` access, not a product): ListingStore over postgres-nio,
+        // blocking on its futures, with StoreLocation and openStore for the front ends' --store.
+        .target(
+            name: "ThumbIndexPostgresStore",
+            dependencies: [
+                "ThumbIndexStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The HTTP front end: JSON API and the page, over listings built by the caller.
         .target(
             name: "ThumbIndexServer",
@@ -125,6 +140,7 @@ let package = Package(
                 "ThumbIndexFormats",
                 "ThumbIndexServer",
                 "ThumbIndexStore",
+                "ThumbIndexPostgresStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -149,6 +165,15 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // The PostgreSQL store against a throw-away server (initdb, pg_ctl) per test process.
+        .testTarget(
+            name: "ThumbIndexPostgresStoreTests",
+            dependencies: [
+                "ThumbIndexStore",
+                "ThumbIndexPostgresStore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
         .testTarget(
             name: "ThumbIndexServerTests",
             dependencies: [
@@ -169,10 +194,19 @@ let package = Package(
 
 // THUMBINDEX_TESTS=library leaves out the server's tests, and with them the test-only client stack
 // they pull in (HummingbirdTesting's AsyncHTTPClient, NIOSSL with BoringSSL, HTTP/2): about half of
-// what a test build compiles. scripts/sanitize uses it to keep its two instrumented builds (ASan,
-// TSan) within the CI's time; unset, as in `swift test`, every test target is there.
+// what a test build compiles; and the PostgreSQL store's tests, so that postgres-nio is not built.
+// scripts/sanitize uses it to keep its two instrumented builds (ASan, TSan) within the CI's time;
+// unset, as in `swift test`, every test target is there.
 if Context.environment["THUMBINDEX_TESTS"] == "library" {
-    package.targets.removeAll { $0.name == "ThumbIndexServerTests" }
+    package.targets.removeAll { $0.name == "ThumbIndexServerTests" || $0.name == "ThumbIndexPostgresStoreTests" }
+    // The CLI (which the library's tests run) then opens SQLite stores only: see StoreOptions.
+    for target in package.targets where target.name == "thumbindex" {
+        target.dependencies.removeAll {
+            if case .byNameItem(name: "ThumbIndexPostgresStore", _) = $0 { return true }
+            return false
+        }
+        target.swiftSettings = (target.swiftSettings ?? []) + [.define("THUMBINDEX_NO_POSTGRES")]
+    }
 }
 
 // The libFuzzer targets (Fuzz/Sources, seeds in Fuzz/Corpus), declared only when THUMBINDEX_FUZZ=1:

@@ -56,8 +56,7 @@ struct ListingStorePropertyTests {
     }
 
     private static func check(_ codes: [Int]) throws {
-        let path = try temporaryStorePath()
-        var store = try SQLiteStore(path: path)
+        var store = try freshStore()
         var model = Model(nextSeq: 1)
         _ = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(order: ["text", "f"]), items: [])
         var version = try #require(try store.version(listing: "l"))
@@ -114,8 +113,7 @@ struct ListingStorePropertyTests {
                 #expect(storeError { try store.upsertItems(listing: "l", items: batch) }?.itemPosition == 1)
                 wrote = false
             default:  // reopen
-                try store.close()
-                store = try SQLiteStore(path: path)
+                store = try reopened(store)
                 wrote = false
             }
             #expect(try allItems(store, "l") == model.inSeqOrder)

@@ -2,13 +2,15 @@ import Foundation
 import Testing
 @testable import ThumbIndexStore
 
+/// The store's behaviour, run against each store: `freshStore()` and `reopened(_:)` are the test
+/// target's own (Support/TestStores.swift); the PostgreSQL store's tests link this file.
 @Suite("ListingStore: listings, items, ids, versions")
 struct ListingStoreTests {
     let people = ListingColumns(text: "name", reading: "reading", pin: "favorite", order: ["name", "reading", "favorite", "phone"])
 
     @Test("create, replace and delete a listing; listings stay in creation order")
     func listingLifecycle() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         #expect(try store.listings().isEmpty)
         let created = try store.replaceListing(name: "people", locale: "sv", columns: people,
                                                items: [ItemInput(text: "Åsa"), ItemInput(id: "a", text: "Anna", reading: "anna", pinned: true, fields: ["phone": "12"])])
@@ -34,7 +36,7 @@ struct ListingStoreTests {
 
     @Test("upserting an existing id replaces the item in place: same seq, same place in seq order")
     func upsertKeepsSeq() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         let stored = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(),
                                               items: [ItemInput(id: "a", text: "A"), ItemInput(id: "b", text: "B")]).items
         let changes = try store.upsertItems(listing: "l", items: [ItemInput(id: "a", text: "A2", pinned: true), ItemInput(id: "c", text: "C")])
@@ -47,8 +49,7 @@ struct ListingStoreTests {
 
     @Test("assigned ids: n + seq, the next free suffix when a client took it, stable and never reused across reopening")
     func assignedIDs() throws {
-        let path = try temporaryStorePath()
-        var store = try SQLiteStore(path: path)
+        var store = try freshStore()
         let first = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(), items: [ItemInput(text: "x")]).items[0]
         #expect(first.id == "n\(first.seq)")
         // A client takes the next assigned id, in the same batch as the item that would get it.
@@ -58,8 +59,7 @@ struct ListingStoreTests {
         #expect(changes[1].new.id == "n\(next)")
         // Deleting the last item does not free its seq or its id.
         let deleted = try #require(try store.deleteItem(listing: "l", id: "n\(next)")).item
-        try store.close()
-        store = try SQLiteStore(path: path)
+        store = try reopened(store)
         let later = try store.upsertItems(listing: "l", items: [ItemInput(text: "w")])[0].new
         #expect(later.seq > deleted.seq)
         #expect(later.id == "n\(later.seq)")
@@ -69,7 +69,7 @@ struct ListingStoreTests {
 
     @Test("patch and delete: the item changes in place; an unknown id is nil and writes nothing")
     func patchAndDelete() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         let item = try store.replaceListing(name: "l", locale: "ja", columns: ListingColumns(),
                                             items: [ItemInput(id: "x", text: "山田", reading: "やまだ", fields: ["k": "v"])]).items[0]
         let version = try #require(try store.version(listing: "l"))
@@ -93,7 +93,7 @@ struct ListingStoreTests {
 
     @Test("a batch with one invalid item writes nothing")
     func batchAtomicity() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         let before = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(), items: [ItemInput(id: "a", text: "A")]).items
         let version = try store.version(listing: "l")
         let bad = [ItemInput(id: "a", text: "changed"), ItemInput(text: "new"), ItemInput(text: "tab\there")]
@@ -110,7 +110,7 @@ struct ListingStoreTests {
 
     @Test("the version grows with every write to the listing, and only then; a recreated listing never repeats one")
     func versions() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         #expect(try store.version(listing: "l") == nil)
         _ = try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(), items: [])
         var versions = [try #require(try store.version(listing: "l"))]
@@ -132,8 +132,7 @@ struct ListingStoreTests {
 
     @Test("a store closed and opened again holds everything it held")
     func reopen() throws {
-        let path = try temporaryStorePath()
-        var store = try SQLiteStore(path: path)
+        var store = try freshStore()
         let items = try store.replaceListing(name: "people", locale: "sv", columns: people,
                                              items: [ItemInput(id: "1", text: "Åsa", fields: ["phone": "", "favorite": "yes"]), ItemInput(text: "Anna", reading: "")]).items
         _ = try store.upsertItems(listing: "people", items: [ItemInput(text: "Bo", fields: ["email": "bo@example.com"])])
@@ -142,8 +141,7 @@ struct ListingStoreTests {
         #expect(all.prefix(2) == items[...])
         #expect(all[1].reading == nil, "an empty reading is stored as none")
         #expect(listings[0].columns.order == people.order + ["email"], "new field names join the columns")
-        try store.close()
-        store = try SQLiteStore(path: path)
+        store = try reopened(store)
         #expect(try store.listings() == listings)
         #expect(try allItems(store, "people") == all)
     }
@@ -164,7 +162,7 @@ struct ListingStoreTests {
         (ItemInput(id: "ok", text: "x"), "items[1].id: 'ok' is also the id of items[0]"),
     ])
     func errors(item: ItemInput, message: String) throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         let error = storeError { try store.replaceListing(name: "l", locale: "en", columns: people, items: [ItemInput(id: "ok", text: "fine"), item]) }
         #expect(error?.description.hasPrefix(message) == true, "\(String(describing: error))")
         #expect(try store.listing(named: "l") == nil)
@@ -172,14 +170,14 @@ struct ListingStoreTests {
 
     @Test("C1 control characters other than NEL are kept, as real data has them (GeoNames: U+009F)")
     func c1ControlsAreKept() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         _ = try store.replaceListing(name: "l", locale: "en", columns: people, items: [ItemInput(text: "Takht-e Qey\u{9F}ar")])
         #expect(try allItems(store, "l").map(\.text) == ["Takht-e Qey\u{9F}ar"])
     }
 
     @Test("bad names and columns are refused, naming the part")
     func badListings() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         #expect(storeError { try store.replaceListing(name: "", locale: "en", columns: ListingColumns(), items: []) }?.description == "name: is empty")
         #expect(storeError { try store.replaceListing(name: "l", locale: "", columns: ListingColumns(), items: []) }?.description == "locale: is empty")
         #expect(storeError { try store.replaceListing(name: "l", locale: "en", columns: ListingColumns(order: ["text", "text"]), items: []) }?.description == "columns.order: names column 'text' twice")
@@ -188,32 +186,9 @@ struct ListingStoreTests {
         #expect(storeError { try store.importListing(name: "l", locale: "en", columns: ListingColumns(), items: [ItemInput](), replacing: false) } == .listingExists("l"))
     }
 
-    @Test("files that are not stores, and missing folders, are refused naming the file")
-    func badFiles() throws {
-        let missing = "/nonexistent-folder/store.sqlite"
-        #expect(storeError { try SQLiteStore(path: missing) }?.description == "\(missing): cannot open the store: the folder /nonexistent-folder does not exist")
-        let text = try temporaryStorePath("notes.txt")
-        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: URL(fileURLWithPath: text))
-        #expect(storeError { try SQLiteStore(path: text) }?.description.hasPrefix("\(text): not a ThumbIndex store: it is not a SQLite database") == true)
-        let folder = (text as NSString).deletingLastPathComponent
-        #expect(storeError { try SQLiteStore(path: folder) }?.description == "\(folder): cannot open the store: it is a folder; give a file name")
-    }
-
-    @Test("another SQLite database is not a store")
-    func otherDatabase() throws {
-        let path = try temporaryStorePath("other.sqlite")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('create table t(x)'); c.commit()", path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        #expect(storeError { try SQLiteStore(path: path) }?.description.hasPrefix("\(path): not a ThumbIndex store: it is a SQLite database of something else") == true)
-    }
-
     @Test("forEachItem streams a big listing in seq order")
     func bigListing() throws {
-        let store = try SQLiteStore(path: try temporaryStorePath())
+        let store = try freshStore()
         let count = 50_000
         var reported: [Double] = []
         let result = try store.importListing(name: "big", locale: "en", columns: ListingColumns(),

@@ -5,7 +5,7 @@ import ThumbIndexStore
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a listing of the SQLite store as TSV to standard output.",
+        abstract: "Write a listing of the store (SQLite or PostgreSQL) as TSV to standard output.",
         discussion: """
             The header is the id column ("id", or the column the ids were imported from with \
             --id), then the listing's columns in the order they were imported (columns that items \
@@ -16,6 +16,7 @@ struct ExportCommand: ParsableCommand {
             Examples:
               thumbindex export --store listings.sqlite contacts > contacts.tsv
               thumbindex import --store copy.sqlite --id id --reading reading --pin favorite contacts=contacts.tsv
+              thumbindex export --store postgres://thumbindex@/listings?host=/var/run/postgresql contacts
             """
     )
 
@@ -27,7 +28,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let listings = try store.open()
         guard let info = try store.run({ () throws(StoreError) in try listings.listing(named: name) }) else {
-            throw CLIError("--store \(store.store): no listing is called '\(name)'\(StoreOptions.listingNames(listings))")
+            throw CLIError("--store \(store.shownStore): no listing is called '\(name)'\(StoreOptions.listingNames(listings))")
         }
         do {
             var out: [UInt8] = []

@@ -3,11 +3,11 @@ import ThumbIndexFormats
 import ThumbIndexServer
 import ThumbIndexStore
 
-/// `thumbindex import`: a file into the SQLite store, as one listing.
+/// `thumbindex import`: a file into the store (SQLite or PostgreSQL), as one listing.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a file into the SQLite store as a listing.",
+        abstract: "Import a file into the store (a SQLite file or a PostgreSQL database) as a listing.",
         discussion: """
             Reads FILE as `list` does and stores its rows as the items of listing NAME, in one \
             transaction: all of them, or (on any bad row) none. An item's text is the --key column, \
@@ -17,11 +17,13 @@ struct ImportCommand: ParsableCommand {
             other column. Every other column is kept, and `thumbindex export` writes it back. A \
             FILE without NAME= is imported under its base name without extension; with no FILE, \
             the bundled address book is imported as "contacts". An existing listing is replaced \
-            only with --replace.
+            only with --replace. --store is a SQLite file, or a PostgreSQL database as a \
+            postgres:// URL; its password comes from the URL, --store-password-file or PGPASSWORD.
             Examples:
               thumbindex import --store listings.sqlite
               thumbindex import --store listings.sqlite --locale sv people=names.txt
               thumbindex import --store listings.sqlite --locale ja --key name --reading reading --id id people.tsv
+              thumbindex import --store postgres://thumbindex@db:5432/listings --store-password-file pw --locale sv people=names.txt
             """
     )
 
@@ -47,7 +49,7 @@ struct ImportCommand: ParsableCommand {
         let listings = try store.open()
         // Checked first (the write checks again): reading a big file takes seconds.
         if !replace, try store.run({ () throws(StoreError) in try listings.listing(named: source.name) }) != nil {
-            throw CLIError("--store \(store.store): a listing called '\(source.name)' exists already; give --replace to replace its items")
+            throw CLIError("--store \(store.shownStore): a listing called '\(source.name)' exists already; give --replace to replace its items")
         }
         let clock = ContinuousClock(), started = clock.now
         let info = try source.importListing(into: listings, locale: locale, columns: columns, idColumn: id,

@@ -1,18 +1,43 @@
 import ArgumentParser
 import ThumbIndexStore
+#if !THUMBINDEX_NO_POSTGRES
+import ThumbIndexPostgresStore
+#endif
 
-/// The `--store` option of the commands that read or write the SQLite store.
+/// The `--store` and `--store-password-file` options of the commands that read or write a store:
+/// a SQLite file, or a PostgreSQL database given as a `postgres://` URL.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The SQLite store of listings (created when missing).", valueName: "db"))
+    @Option(name: .long, help: ArgumentHelp(
+        "The store of listings: a SQLite file (created when missing), or a PostgreSQL database as postgres://user@host:port/db (libpq's form; a Unix socket as postgres://user@/db?host=/socket/dir).",
+        valueName: "db"))
     var store: String
 
+    @Option(name: .long, help: ArgumentHelp(
+        "For a postgres:// --store without a password: a file whose first line is the password (else PGPASSWORD is used).",
+        valueName: "file"))
+    var storePasswordFile: String?
+
+    /// The store as messages name it: a URL without its password.
+    var shownStore: String { Self.redacted(store) }
+
     /// Opens the store.
-    /// - Throws: `CLIError` naming the file (a missing folder, a file that is not a store...).
+    /// - Throws: `CLIError` naming the store (a missing folder, a file that is not a store, a
+    ///   bad URL, a database that cannot be reached...).
     func open() throws -> any ListingStore {
-        try run { () throws(StoreError) in try SQLiteStore(path: store) }
+        try run { () throws(StoreError) in
+            #if THUMBINDEX_NO_POSTGRES
+            // A build without the PostgreSQL store (THUMBINDEX_TESTS=library, see Package.swift).
+            if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
+                throw StoreError.invalid(field: "store", reason: "this build of thumbindex has no PostgreSQL store")
+            }
+            return try SQLiteStore(path: store)
+            #else
+            return try openStore(store, passwordFile: storePasswordFile)
+            #endif
+        }
     }
 
-    /// Runs `body`, its `StoreError` turned into a `CLIError` naming the store's file.
+    /// Runs `body`, its `StoreError` turned into a `CLIError` naming the store.
     func run<T>(_ body: () throws(StoreError) -> T) throws -> T {
         do throws(StoreError) {
             return try body()
@@ -21,15 +46,25 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// A store error as the CLI reports it: naming the store's file.
+    /// A store error as the CLI reports it: naming the store (never its password).
     func error(_ error: StoreError) -> CLIError {
         let message = error.description
-        return CLIError(message.hasPrefix(store + ":") ? "--store \(message)" : "--store \(store): \(message)")
+        if message.hasPrefix(shownStore + ":") { return CLIError("--store \(message)") }
+        if message.hasPrefix("store ") { return CLIError("--\(message)") }
+        return CLIError("--store \(shownStore): \(message)")
     }
 
     /// "; the listings are a, b" (or "; it holds no listings"), for errors about a missing listing.
     static func listingNames(_ store: any ListingStore) -> String {
         let names = (try? store.listings().map(\.name)) ?? []
         return names.isEmpty ? "; it holds no listings" : "; the listings are \(names.joined(separator: ", "))"
+    }
+
+    private static func redacted(_ argument: String) -> String {
+        #if THUMBINDEX_NO_POSTGRES
+        argument
+        #else
+        StoreLocation.redacted(argument)
+        #endif
     }
 }

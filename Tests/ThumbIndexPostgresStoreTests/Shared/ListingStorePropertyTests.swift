@@ -1,0 +1,1 @@
+../../ThumbIndexStoreTests/ListingStorePropertyTests.swift

@@ -1,0 +1,1 @@
+../../ThumbIndexStoreTests/Support/StoreTestHelpers.swift
