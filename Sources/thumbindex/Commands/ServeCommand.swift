@@ -76,8 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Limits on what one client may take") var limits: LimitOptions
 
-    @Option(name: .long, help: ArgumentHelp("SQLite file that keeps the listings and takes writes (created when missing).", valueName: "db"))
+    @Option(name: .long, help: ArgumentHelp("Where the listings are kept, taking writes: a SQLite file (created when missing), or a PostgreSQL database as postgres://user@host:port/db (libpq's form; a Unix socket as postgres://user@/db?host=/socket/dir) that any number of servers share.", valueName: "db"))
     var store: String?
+
+    @Option(name: .long, help: ArgumentHelp("For a postgres:// --store without a password: a file whose first line is the password (else PGPASSWORD is used).", valueName: "file"))
+    var storePasswordFile: String?
 
     @Option(name: .long, help: ArgumentHelp("With --store: the folder of this server's saved indexes, loaded at start instead of building (default: DB.index beside a SQLite store; none for PostgreSQL, where each replica names its own).", valueName: "dir"))
     var indexDir: String?
@@ -114,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard pollInterval >= 0.01, pollInterval <= 3600 else { throw ValidationError("--poll-interval \(pollInterval): use 0.01…3600 seconds") }
         guard maxLag >= 0 else { throw ValidationError("--max-lag \(maxLag): use 0 or more") }
         if store == nil {
-            for (flag, given) in [("--index-dir", indexDir != nil)] where given {
+            for (flag, given) in [("--index-dir", indexDir != nil), ("--store-password-file", storePasswordFile != nil)] where given {
                 throw ValidationError("\(flag) needs --store: without a store nothing is saved")
             }
         }
@@ -211,11 +214,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    private func openStore(_ path: String) throws -> SQLiteStore {
+    private func openStore(_ argument: String) throws -> any ListingStore {
         do {
-            return try SQLiteStore(path: path)
+            return try StoreOptions.open(argument, passwordFile: storePasswordFile)
         } catch {
-            throw CLIError("--store \(error.description)")
+            let message = error.description, shown = StoreOptions.redacted(argument)
+            throw CLIError(message.hasPrefix(shown + ":") ? "--store \(message)" : "--store \(shown): \(message)")
         }
     }
 
@@ -231,8 +235,15 @@ struct ServeCommand: AsyncParsableCommand {
             }
             let clock = ContinuousClock()
             let started = clock.now
-            let info = try source.importListing(into: store, locale: collation.locale, columns: columns, idColumn: nil,
+            let info: ListingInfo
+            do {
+                info = try source.importListing(into: store, locale: collation.locale, columns: columns, idColumn: nil,
                                                 replacing: false) { CLIError("--store \(store.location): \($0.description)") }
+            } catch where sources.isEmpty && (try? store.listing(named: source.name)) != nil {
+                // Servers started together on an empty store: another one imported the address book first.
+                logger.info("\(source.name): another server imported it into \(store.location) meanwhile")
+                continue
+            }
             logger.info("imported \(source.name) from \(source.path) into \(store.location): \(info.itemCount) items in \(Self.seconds(clock.now - started))")
         }
     }

@@ -24,17 +24,20 @@ struct StoreOptions: ParsableArguments {
     /// - Throws: `CLIError` naming the store (a missing folder, a file that is not a store, a
     ///   bad URL, a database that cannot be reached...).
     func open() throws -> any ListingStore {
-        try run { () throws(StoreError) in
-            #if THUMBINDEX_NO_POSTGRES
-            // A build without the PostgreSQL store (THUMBINDEX_TESTS=library, see Package.swift).
-            if store.hasPrefix("postgres://") || store.hasPrefix("postgresql://") {
-                throw StoreError.invalid(field: "store", reason: "this build of thumbindex has no PostgreSQL store")
-            }
-            return try SQLiteStore(path: store)
-            #else
-            return try openStore(store, passwordFile: storePasswordFile)
-            #endif
+        try run { () throws(StoreError) in try Self.open(store, passwordFile: storePasswordFile) }
+    }
+
+    /// Opens the store `argument` names (a path or a URL), as `--store` does for every command.
+    static func open(_ argument: String, passwordFile: String?) throws(StoreError) -> any ListingStore {
+        #if THUMBINDEX_NO_POSTGRES
+        // A build without the PostgreSQL store (THUMBINDEX_TESTS=library, see Package.swift).
+        if argument.hasPrefix("postgres://") || argument.hasPrefix("postgresql://") {
+            throw StoreError.invalid(field: "store", reason: "this build of thumbindex has no PostgreSQL store")
         }
+        return try SQLiteStore(path: argument)
+        #else
+        return try openStore(argument, passwordFile: passwordFile)
+        #endif
     }
 
     /// Runs `body`, its `StoreError` turned into a `CLIError` naming the store.
@@ -60,7 +63,7 @@ struct StoreOptions: ParsableArguments {
         return names.isEmpty ? "; it holds no listings" : "; the listings are \(names.joined(separator: ", "))"
     }
 
-    private static func redacted(_ argument: String) -> String {
+    static func redacted(_ argument: String) -> String {
         #if THUMBINDEX_NO_POSTGRES
         argument
         #else
