@@ -2,7 +2,7 @@ import Foundation
 
 /// A throw-away PostgreSQL server for the tests of one process: `initdb` in a fresh temporary
 /// folder, `pg_ctl start` on a Unix socket in that folder (and TCP on 127.0.0.1 at a free port, for
-/// password logins), stopped when the process exits. Each test takes a database of its own
+/// password logins), stopped when the process has ended. Each test takes a database of its own
 /// (``createDatabase()``).
 ///
 /// Self-contained (Foundation only), so that other test targets can copy it. PostgreSQL 15's
@@ -37,15 +37,7 @@ final class PostgresTestServer: @unchecked Sendable {
         try started.get()
     }
 
-    private static let started: Result<PostgresTestServer, any Error> = Result {
-        let server = try PostgresTestServer()
-        atexit { PostgresTestServer.stopAtExit() }
-        return server
-    }
-
-    private static func stopAtExit() {
-        if case let .success(server) = started { server.destroy() }
-    }
+    private static let started: Result<PostgresTestServer, any Error> = Result { try PostgresTestServer() }
 
     /// Starts a server of its own (for a test that stops or restarts it: the shared one serves
     /// the other tests meanwhile); ``destroy()`` stops it and deletes its folder.
@@ -64,6 +56,15 @@ final class PostgresTestServer: @unchecked Sendable {
         try runAsServerUser("\(Self.binaries)/initdb", ["-D", "\(folder)/data", "-U", user, "--auth-local=trust", "--auth-host=scram-sha-256",
                                                          "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
         try start()
+        try stopWhenTestsEnd()
+    }
+
+    /// Leaves a watchdog shell that stops the server and deletes its folder once this process
+    /// has ended, however it ends (an `atexit` handler would not run after a crash or a kill).
+    private func stopWhenTestsEnd() throws {
+        let stop = getuid() == 0 ? "/sbin/runuser -u postgres -- \(Self.binaries)/pg_ctl" : "\(Self.binaries)/pg_ctl"
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) -D '\(folder)/data' stop -m immediate; rm -rf '\(folder)'"
+        try Self.run("/bin/sh", ["-c", script], wait: false)
     }
 
     /// Stops the server at once and deletes its folder.
@@ -127,7 +128,7 @@ final class PostgresTestServer: @unchecked Sendable {
     /// never to return for a child that had exited, with tests spawning programs on several
     /// threads at once. The output goes to a file, not a pipe, since the server that `pg_ctl
     /// start` leaves running keeps the descriptors it inherits.
-    private static func run(_ program: String, _ arguments: [String]) throws {
+    private static func run(_ program: String, _ arguments: [String], wait: Bool = true) throws {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-pg-run-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         var actions = posix_spawn_file_actions_t()
@@ -141,6 +142,7 @@ final class PostgresTestServer: @unchecked Sendable {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
         guard spawned == 0 else { throw TestServerError("\(program) cannot be started: \(String(cString: strerror(spawned)))") }
+        if !wait { return }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw TestServerError("waitpid for \(program) failed: \(String(cString: strerror(errno)))") }
