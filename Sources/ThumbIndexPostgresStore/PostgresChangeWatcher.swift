@@ -45,7 +45,7 @@ final class PostgresChangeWatcher: @unchecked Sendable {
     func stop() {
         eventLoop.execute {
             self.stopped = true
-            self.connection?.close().whenComplete { _ in }
+            self.connection?.closeInBackground()
             self.connection = nil
         }
     }
@@ -59,7 +59,7 @@ final class PostgresChangeWatcher: @unchecked Sendable {
                 connection.addListener(channel: Self.channel) { _, _ in wake() }
                 return connection.query("LISTEN thumbindex_changes", logger: logger)
                     .map { _ in connection }
-                    .flatMapError { error in connection.close().flatMapThrowing { throw error } }
+                    .flatMapError { error in connection.close().flatMapThrowing { withExtendedLifetime(connection) {}; throw error } }
             }
             .hop(to: eventLoop)
             .whenComplete { result in
@@ -72,7 +72,7 @@ final class PostgresChangeWatcher: @unchecked Sendable {
 
     private func listening(on connection: PostgresConnection) {
         if stopped {
-            connection.close().whenComplete { _ in }
+            connection.closeInBackground()
             return
         }
         self.connection = connection

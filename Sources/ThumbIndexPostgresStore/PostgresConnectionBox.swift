@@ -35,7 +35,7 @@ final class PostgresConnectionBox: @unchecked Sendable {
     }
 
     deinit {
-        connection?.close().whenComplete { _ in }
+        connection?.closeInBackground()
     }
 
     /// Runs `body` with the connection, connecting first when there is none.
@@ -79,7 +79,7 @@ final class PostgresConnectionBox: @unchecked Sendable {
 
     /// Forgets the connection, closing it in the background.
     private func drop() {
-        connection?.close().whenComplete { _ in }
+        connection?.closeInBackground()
         connection = nil
     }
 }

@@ -172,6 +172,9 @@ extension PostgresStore {
             }
             if chunk.count > 0 { try flush() }
             if let pending { try write.session.wait(pending) }
+            // Fresh statistics after a big import, or the planner, still believing the table
+            // small, reads all of it for each page of forEachItem instead of using the index.
+            if items.count >= Self.pageSize { try write.session.query("ANALYZE thumbindex_item") }
             listing.info.itemCount = items.count
             write.record(.listingReplaced)
             try write.save(&listing)

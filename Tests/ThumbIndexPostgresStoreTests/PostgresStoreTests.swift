@@ -26,7 +26,9 @@ struct PostgresStoreTests {
             var applied = start
             do {
                 let store = try PostgresStore(url: url)
-                while !done.withLock({ $0 }) || applied < (try store.currentVersion()) {
+                while true {
+                    let finished = done.withLock { $0 }
+                    if try finished && applied == store.currentVersion() { break }
                     let batch = try store.changes(after: applied, limit: 7)
                     let seen = Set(batch.changes.map(\.version))
                     if applied < batch.through, seen != Set((applied + 1)...batch.through) {

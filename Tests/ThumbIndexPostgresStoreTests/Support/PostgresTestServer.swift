@@ -2,7 +2,7 @@ import Foundation
 
 /// A throw-away PostgreSQL server for the tests of one process: `initdb` in a fresh temporary
 /// folder, `pg_ctl start` on a Unix socket in that folder (and TCP on 127.0.0.1 at a free port, for
-/// password logins), stopped when the process exits. Each test takes a database of its own
+/// password logins), stopped when the process has ended. Each test takes a database of its own
 /// (``createDatabase()``).
 ///
 /// Self-contained (Foundation only), so that other test targets can copy it. PostgreSQL 15's
@@ -24,6 +24,8 @@ final class PostgresTestServer: @unchecked Sendable {
     let port: Int
     /// The superuser, trusted on the socket.
     let user = "postgres"
+    /// The server's options (`pg_ctl -o`): its socket, port and durability.
+    private let options: String
     private let lock = NSLock()
     private var databases = 0
 
@@ -35,30 +37,34 @@ final class PostgresTestServer: @unchecked Sendable {
         try started.get()
     }
 
-    private static let started: Result<PostgresTestServer, any Error> = Result {
-        let server = try PostgresTestServer()
-        atexit { PostgresTestServer.stopAtExit() }
-        return server
-    }
-
-    private static func stopAtExit() {
-        if case let .success(server) = started { server.destroy() }
-    }
+    private static let started: Result<PostgresTestServer, any Error> = Result { try PostgresTestServer() }
 
     /// Starts a server of its own (for a test that stops or restarts it: the shared one serves
     /// the other tests meanwhile); ``destroy()`` stops it and deletes its folder.
-    init() throws {
+    /// - Parameter durable: keep PostgreSQL's fsync and synchronous commits (for measurements);
+    ///   by default they are off, which tests do not need.
+    init(durable: Bool = false) throws {
         guard FileManager.default.isExecutableFile(atPath: "\(Self.binaries)/initdb") else {
             throw TestServerError("PostgreSQL 15 is not installed (no \(Self.binaries)/initdb): install Debian's `postgresql` package (`apt-get install postgresql`; scripts/test does)")
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-pg-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
+        let speed = durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        options = "-k \(folder) -p \(port) -c listen_addresses=127.0.0.1" + speed
         if getuid() == 0 { try Self.run("/bin/chown", ["postgres:postgres", folder]) }
         try runAsServerUser("\(Self.binaries)/initdb", ["-D", "\(folder)/data", "-U", user, "--auth-local=trust", "--auth-host=scram-sha-256",
                                                          "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"])
-        try pgCtl(["start", "-w", "-l", "\(folder)/server.log", "-o",
-                   "-k \(folder) -p \(port) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off"])
+        try start()
+        try stopWhenTestsEnd()
+    }
+
+    /// Leaves a watchdog shell that stops the server and deletes its folder once this process
+    /// has ended, however it ends (an `atexit` handler would not run after a crash or a kill).
+    private func stopWhenTestsEnd() throws {
+        let stop = getuid() == 0 ? "/sbin/runuser -u postgres -- \(Self.binaries)/pg_ctl" : "\(Self.binaries)/pg_ctl"
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) -D '\(folder)/data' stop -m immediate; rm -rf '\(folder)'"
+        try Self.run("/bin/sh", ["-c", script], wait: false)
     }
 
     /// Stops the server at once and deletes its folder.
@@ -100,7 +106,7 @@ final class PostgresTestServer: @unchecked Sendable {
 
     /// Starts it again after ``stop()``.
     func start() throws {
-        try pgCtl(["start", "-w", "-l", "\(folder)/server.log"])
+        try pgCtl(["start", "-w", "-l", "\(folder)/server.log", "-o", options])
     }
 
     private func pgCtl(_ arguments: [String]) throws {
@@ -117,19 +123,34 @@ final class PostgresTestServer: @unchecked Sendable {
     }
 
     /// Runs a program and waits; throws with its output when it fails.
-    private static func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw TestServerError("\(program) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(text)")
+    ///
+    /// posix_spawn and waitpid, not Foundation's `Process`: `Process.waitUntilExit()` was seen
+    /// never to return for a child that had exited, with tests spawning programs on several
+    /// threads at once. The output goes to a file, not a pipe, since the server that `pg_ctl
+    /// start` leaves running keeps the descriptors it inherits.
+    private static func run(_ program: String, _ arguments: [String], wait: Bool = true) throws {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-pg-run-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TestServerError("\(program) cannot be started: \(String(cString: strerror(spawned)))") }
+        if !wait { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw TestServerError("waitpid for \(program) failed: \(String(cString: strerror(errno)))") }
+        }
+        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        guard exited, code == 0 else {
+            let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+            throw TestServerError("\(program) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
     }
 
