@@ -8,10 +8,25 @@ struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
 
-    /// Runs `query` and returns its rows, waiting for them.
+    /// How long an ordinary statement may take before the connection is given up as dead: a
+    /// query sent just as PostgreSQL restarts can otherwise stay unanswered for ever (seen with
+    /// `pg_ctl restart -m fast`), holding the caller — the server's write queue — with it.
+    static let timeout = TimeAmount.seconds(5)
+    /// How long a bulk statement may take (an import's chunk of rows, deleting a listing's items,
+    /// ANALYZE).
+    static let bulkTimeout = TimeAmount.minutes(10)
+
+    /// No answer within the session's timeout: the connection is dropped, and the call reported
+    /// `StoreError.unavailable`.
+    struct Timeout: Error, CustomStringConvertible {
+        let amount: TimeAmount
+        var description: String { "PostgreSQL did not answer within \(amount.nanoseconds / 1_000_000_000) s" }
+    }
+
+    /// Runs `query` and returns its rows, waiting for them at most `timeout`.
     @discardableResult
-    func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: logger).wait()
+    func query(_ query: PostgresQuery, timeout: TimeAmount = Self.timeout) throws -> PostgresQueryResult {
+        try wait(connection.query(query, logger: logger), timeout: timeout)
     }
 
     /// Sends `query` without waiting: queries sent one after the other are pipelined on the
@@ -20,10 +35,18 @@ struct PostgresSession {
         connection.query(query, logger: logger)
     }
 
-    /// Waits for a query sent with ``send(_:)``.
+    /// Waits for a query sent with ``send(_:)``, at most `timeout` (then throws ``Timeout``).
     @discardableResult
-    func wait(_ result: EventLoopFuture<PostgresQueryResult>) throws -> PostgresQueryResult {
-        try result.wait()
+    func wait(_ result: EventLoopFuture<PostgresQueryResult>, timeout: TimeAmount = Self.timeout) throws -> PostgresQueryResult {
+        let loop = result.eventLoop
+        let bounded = loop.makePromise(of: PostgresQueryResult.self)
+        // Both closures run on `loop`; a promise completed twice keeps its first result.
+        let timer = loop.scheduleTask(in: timeout) { bounded.fail(Timeout(amount: timeout)) }
+        result.whenComplete { outcome in
+            timer.cancel()
+            bounded.completeWith(outcome)
+        }
+        return try bounded.futureResult.wait()
     }
 
     /// Runs `body` in a transaction begun with `begin`; commits when `body` returns `commit: true`,

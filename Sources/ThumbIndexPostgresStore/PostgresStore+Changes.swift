@@ -42,7 +42,7 @@ extension PostgresStore {
                     guard let last = try session.query("SELECT max(version) FROM thumbindex_change WHERE at < \(date)").first?.decode(Int64?.self) else {
                         return (0, false)
                     }
-                    let deleted = try session.query("DELETE FROM thumbindex_change WHERE version <= \(last)").metadata.rows ?? 0
+                    let deleted = try session.query("DELETE FROM thumbindex_change WHERE version <= \(last)", timeout: PostgresSession.bulkTimeout).metadata.rows ?? 0
                     try session.query("UPDATE thumbindex_counter SET pruned_through = greatest(pruned_through, \(last))")
                     return (deleted, true)
                 }

@@ -87,7 +87,7 @@ extension PostgresStore {
                 throw StoreError.notAStore(path: location, reason: "its ThumbIndex schema is version \(found), written by a newer ThumbIndex (this one knows up to \(migrations.count)); use that version")
             }
             for statement in migrations[found...].joined() {
-                try session.query(PostgresQuery(unsafeSQL: statement))
+                try session.query(PostgresQuery(unsafeSQL: statement), timeout: PostgresSession.bulkTimeout)
             }
             if found < migrations.count {
                 try session.query("INSERT INTO thumbindex_schema VALUES (1, \(migrations.count)) ON CONFLICT (one) DO UPDATE SET version = excluded.version")

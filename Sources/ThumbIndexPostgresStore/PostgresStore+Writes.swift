@@ -27,7 +27,7 @@ extension PostgresStore {
                 write.wroteNothing = true
                 return nil
             }
-            try write.session.query("DELETE FROM thumbindex_listing WHERE key = \(listing.key)")
+            try write.session.query("DELETE FROM thumbindex_listing WHERE key = \(listing.key)", timeout: PostgresSession.bulkTimeout)
             write.record(.listingDeleted)
             try write.finish(listing: name)
             return write.version
@@ -144,7 +144,7 @@ extension PostgresStore {
             let created: Bool
             if let existing = try Self.listingRow(write.session, name) {
                 guard replacing else { throw StoreError.listingExists(name) }
-                try write.session.query("DELETE FROM thumbindex_item WHERE listing = \(existing.key)")
+                try write.session.query("DELETE FROM thumbindex_item WHERE listing = \(existing.key)", timeout: PostgresSession.bulkTimeout)
                 listing = existing
                 listing.info.locale = locale
                 listing.info.columns = columns
@@ -157,7 +157,7 @@ extension PostgresStore {
             var pending: EventLoopFuture<PostgresQueryResult>?
             func flush() throws {
                 let sent = write.session.send(chunk.insertItems(listing: listing.key))
-                if let pending { try write.session.wait(pending) }
+                if let pending { try write.session.wait(pending, timeout: PostgresSession.bulkTimeout) }
                 pending = sent
                 chunk.removeAll()
             }
@@ -171,10 +171,10 @@ extension PostgresStore {
                 if let progress, i % step == 0 { progress(Double(i) / Double(items.count)) }
             }
             if chunk.count > 0 { try flush() }
-            if let pending { try write.session.wait(pending) }
+            if let pending { try write.session.wait(pending, timeout: PostgresSession.bulkTimeout) }
             // Fresh statistics after a big import, or the planner, still believing the table
             // small, reads all of it for each page of forEachItem instead of using the index.
-            if items.count >= Self.pageSize { try write.session.query("ANALYZE thumbindex_item") }
+            if items.count >= Self.pageSize { try write.session.query("ANALYZE thumbindex_item", timeout: PostgresSession.bulkTimeout) }
             listing.info.itemCount = items.count
             write.record(.listingReplaced)
             try write.save(&listing)

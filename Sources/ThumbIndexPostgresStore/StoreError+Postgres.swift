@@ -22,7 +22,7 @@ extension StoreError {
             self = .database(path: location, message: "a column did not decode: \(error)")
         case let error as IOError:
             self = .unavailable(path: location, message: error.description)
-        case is ChannelError, is NIOConnectionError, is EventLoopError:
+        case is ChannelError, is NIOConnectionError, is EventLoopError, is PostgresSession.Timeout:
             self = .unavailable(path: location, message: "\(error)")
         default:
             return nil

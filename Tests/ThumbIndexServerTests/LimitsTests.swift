@@ -52,12 +52,14 @@ struct LimitsTests {
         let limits = ServerLimits(headerTimeout: .seconds(5), idleTimeout: .milliseconds(400))
         try await LiveServer.run(limits: limits) { port in
             let connection = try await RawConnection.open(port: port)
+            // The idle clock starts when the server has written the answer: after the request was
+            // sent, however late a busy machine lets the client read the answer.
+            let sent = ContinuousClock.now
             try await connection.send(Self.request)
             let answer = try #require(try await connection.answer(within: .seconds(5)))
             #expect(answer.hasPrefix("HTTP/1.1 200"))
-            let answered = ContinuousClock.now
             #expect(try await connection.wait(upTo: .seconds(5)) { $0.isClosed })
-            #expect(ContinuousClock.now - answered >= .milliseconds(300))
+            #expect(ContinuousClock.now - sent >= .milliseconds(300))
         }
     }
 

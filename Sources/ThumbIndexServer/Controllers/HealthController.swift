@@ -22,7 +22,7 @@ struct HealthController<Context: RequestContext>: Sendable {
             return .json(json)
         }
         let health = writer.health
-        let problem = health.problem(maxLag: writer.following.maxLag)
+        let problem = health.problem(maxLag: writer.following.maxLag, silence: writer.following.silence)
         json.pair("status", problem == nil ? "ready" : "unavailable")
         if let problem { json.pair("reason", problem) }
         json.raw("\"appliedVersion\":\(health.applied),\"storeVersion\":\(health.storeVersion),\"lag\":\(max(0, health.storeVersion - health.applied))}\n")

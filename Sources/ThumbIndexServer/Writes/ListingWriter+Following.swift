@@ -15,6 +15,9 @@ package struct FollowingSettings: Sendable {
     package var maxLag: Int64 = 1000
     /// How long the change log keeps a write's entries (older ones are pruned).
     package var retention: Duration = .seconds(7 * 86_400)
+    /// How long the store may go without answering before `/healthz` says so: three polls, and at
+    /// least three seconds.
+    package var silence: Duration { max(pollInterval * 3, .seconds(3)) }
     /// How many versions one read of the change log covers at most.
     package var batchVersions = 2_000
 
@@ -32,17 +35,23 @@ package struct ReplicaHealth: Sendable {
     package var loaded = false
     /// Why the store could not be read last time, or nil when it could.
     package var storeError: String?
+    /// When the store last answered a read of its change log.
+    package var lastAnswer = ContinuousClock.now
 
     mutating func reached(applied: Int64, store: Int64) {
         self.applied = applied
         storeVersion = max(storeVersion, store)
         storeError = nil
+        lastAnswer = .now
     }
 
-    /// Nil when ready within `maxLag`, else why not.
-    package func problem(maxLag: Int64) -> String? {
+    /// Nil when ready within `maxLag`, else why not. `silence` is how long the store may go
+    /// without answering a read (a call stuck on a dead connection answers nothing, not an error).
+    package func problem(maxLag: Int64, silence: Duration) -> String? {
         if !loaded { return "the listings are loading" }
         if let storeError { return "the store is unreachable: \(storeError)" }
+        let quiet = ContinuousClock.now - lastAnswer
+        if quiet > silence { return "the store has not answered for \(quiet) (more than \(silence))" }
         if storeVersion - applied > maxLag {
             return "applied version \(applied) is \(storeVersion - applied) behind the store's \(storeVersion) (more than --max-lag \(maxLag))"
         }
