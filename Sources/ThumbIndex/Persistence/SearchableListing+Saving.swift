@@ -37,11 +37,13 @@ package struct SavedIndexExpectation: Sendable, Equatable {
 /// | `titl` | the index titles (a column); `tgts`: their targets (`Int64`, -1 for the search sentinel) |
 /// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits |
 /// | `casv`, `allv`, `locv` | each fold variant: rows, variant bits, then a text index under the same tag |
+/// | `hkey`, `hini`, `kanv`, `kanr`, `roma`, `piny`, `rdtx` | the phonetic keys (see ``PhoneticIndex/append(to:)``) |
 /// | `xcol` | the extra columns' names (a column), then each column under `xcol` |
 enum SavedListingFormat {
     /// The version written; a file of any other is refused (bump it whenever the records change).
-    /// Version 2 added the locale fold's variant (`locv`).
-    static let version: UInt32 = 2
+    /// Version 2 added the locale fold's variant (`locv`); version 3 the phonetic keys (`hkey` to
+    /// `rdtx`), which were built again at load before.
+    static let version: UInt32 = 3
 
     /// Keys of the format's own metadata.
     enum Key {
@@ -71,7 +73,9 @@ extension SearchableListing where Element == Int {
     /// - Parameters:
     ///   - path: the file to replace (or create); `path.tmp` is used on the way.
     ///   - metadata: the caller's strings (e.g. the store's change counter the listing reflects).
-    ///   - extraColumns: more string columns to keep with the listing (ids, readings).
+    ///   - extraColumns: more string columns to keep with the listing (ids, readings). The phonetic
+    ///     keys are saved as built, from the index's readings: keep those as the `readings` column
+    ///     (as ``LiveListing/save(to:metadata:)`` does) so that the loaded listing has them as well.
     /// - Throws: ``ArchiveWriteError`` when the file cannot be written; the old file stays then.
     /// - Complexity: O(bytes held); one `write(2)` per array.
     package func write(to path: String, metadata: [String: String] = [:], extraColumns: [String: TextColumn] = [:]) throws {
@@ -120,27 +124,19 @@ extension SearchableListing where Element == Int {
         }, tag: "tgts")
 
         let storage = index.storage
-        Self.append(storage.main, to: &writer, tag: "main")
+        storage.main.append(to: &writer, tag: "main")
         for (variant, tag) in [(storage.caseVariant, "casv"), (storage.allVariant, "allv"), (storage.localeVariant, "locv")] {
             writer.append(variant.rows, tag: tag)
             writer.append(variant.isVariant.words, tag: tag)
-            Self.append(variant.index, to: &writer, tag: tag)
+            variant.index.append(to: &writer, tag: tag)
         }
+        storage.phonetic.append(to: &writer)
 
         let names = extraColumns.keys.sorted()
         writer.append(names, tag: "xcol")
         for name in names { writer.append(extraColumns[name]!, tag: "xcol") }
 
         try writer.write(to: path, formatVersion: formatVersion)
-    }
-
-    private static func append(_ index: TextIndex, to writer: inout ArchiveWriter, tag: String) {
-        writer.append(index.text, tag: tag)
-        writer.append(index.starts, tag: tag)
-        writer.append(index.wordStarts.words, tag: tag)
-        writer.append(index.suffixes, tag: tag)
-        writer.append(index.longEntries, tag: tag)
-        writer.append([UInt32(index.code.offsetBits)], tag: tag)
     }
 
     /// Loads a listing saved by ``write(to:metadata:extraColumns:)``, with its search index, metadata
@@ -250,7 +246,7 @@ extension SearchableListing where Element == Int {
                             hasFullIndex: expected.fullIndex)
 
         // The search index.
-        let main = try textIndex(from: &reader, tag: "main", entryCount: rowCount)
+        let main = try TextIndex(from: &reader, tag: "main", entryCount: rowCount)
         var variants: [FoldVariant] = []
         for tag in ["casv", "allv", "locv"] {
             let rows = try reader.array(UInt32.self, tag: tag)
@@ -267,9 +263,10 @@ extension SearchableListing where Element == Int {
             guard words.reduce(0, { $0 + $1.nonzeroBitCount }) == rows.count else {
                 throw reader.corrupted("variant '\(tag)' marks other rows than it lists")
             }
-            let index = try textIndex(from: &reader, tag: tag, entryCount: rows.count)
+            let index = try TextIndex(from: &reader, tag: tag, entryCount: rows.count)
             variants.append(FoldVariant(rows: rows, isVariant: isVariant, index: index))
         }
+        let phonetic = try PhoneticIndex(from: &reader, rowCount: rowCount)
         // The caller's columns.
         let names = try reader.column(tag: "xcol")
         var extraColumns: [String: TextColumn] = [:]
@@ -277,47 +274,14 @@ extension SearchableListing where Element == Int {
         guard extraColumns.count == names.count else { throw reader.corrupted("two extra columns have one name") }
         try reader.finish()
 
-        // The phonetic keys are not saved: they are built again from the texts and the readings.
+        // The phonetic keys come as they were saved; the readings (for the ranges of a reading's
+        // match) are the caller's extra column, as the keys were built from them.
         let readings = extraColumns["readings"].flatMap { $0.count == rowCount ? $0 : nil }
-        let index = SearchIndex(storage: try SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
-                                                                 allVariant: variants[1], localeVariant: variants[2],
-                                                                 locale: collation.locale, readings: readings))
+        let index = SearchIndex(storage: SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
+                                                             allVariant: variants[1], localeVariant: variants[2],
+                                                             locale: collation.locale, readings: readings, phonetic: phonetic))
         let listing = parts.with(readings: readings)
 
         return (SearchableListing(listing: listing, index: index), metadata, extraColumns)
-    }
-
-    /// A text index read back, checked so that no query can read outside it or miss an entry: starts
-    /// ascend from 0 to the text's end, one word-start bit per byte, every suffix code names an entry,
-    /// the packing is the one a build would choose, and the long entries are exactly
-    /// those longer than its offset limit. (The full check, order of suffixes included, is
-    /// `TextIndex._checkInvariants()`, run by debug builds.)
-    private static func textIndex(from reader: inout ArchiveReader, tag: String, entryCount: Int) throws -> TextIndex {
-        let text = try reader.array(UInt8.self, tag: tag)
-        let starts = try reader.array(UInt32.self, tag: tag)
-        let words = try reader.array(UInt64.self, tag: tag)
-        let suffixes = try reader.array(UInt32.self, tag: tag)
-        let longEntries = try reader.array(UInt32.self, tag: tag)
-        let offsetBits = try reader.array(UInt32.self, tag: tag)
-        let code = SuffixCode(entryCount: entryCount)
-        guard offsetBits == [UInt32(code.offsetBits)] else { throw reader.corrupted("index '\(tag)' has another suffix packing") }
-        guard starts.count == entryCount + 1, starts.first == 0, starts.last.map({ Int($0) == text.count }) ?? false else {
-            throw reader.corrupted("index '\(tag)' has \(starts.count) starts for \(entryCount) entries")
-        }
-        guard zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
-        guard words.count == (text.count + 63) / 64 else { throw reader.corrupted("index '\(tag)' has \(words.count) words of word starts") }
-        // A code's entry is its high bits, so the largest code names the largest entry. That bound
-        // is what memory safety needs: a search reads a suffix only up to its entry's end (see
-        // `suffixRange`), whatever the offset. (Offsets inside their entries, and the order, are
-        // what the checksum and `_checkInvariants()` vouch for.) One vectorized pass, no lookups.
-        guard suffixes.max().map({ code.entry($0) < entryCount }) ?? true else {
-            throw reader.corrupted("index '\(tag)' has a suffix outside its entries")
-        }
-        let long = (0..<entryCount).lazy.filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
-        guard longEntries.elementsEqual(long) else {
-            throw reader.corrupted("index '\(tag)' lists other long entries than those longer than \(code.offsetLimit) bytes")
-        }
-        return TextIndex(text: text, starts: starts, wordStarts: BitSet(words: words), suffixes: suffixes,
-                         longEntries: longEntries, code: code)
     }
 }

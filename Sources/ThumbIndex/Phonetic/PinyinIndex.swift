@@ -52,6 +52,17 @@ struct PinyinIndex: Sendable {
         return Int(unitStarts[i])..<Int(unitStarts[i + 1])
     }
 
+    /// The distinct readings of an alphabet, sorted (``syllables``), and every prefix of each
+    /// (``piecePrefixes``): what follows from the readings alone, for a build and a load alike.
+    static func distinctReadings(readings: [[[UInt8]]], runStartReadings: [[[UInt8]]]) -> (sorted: [[UInt8]], prefixes: Set<[UInt8]>) {
+        var prefixes = Set<[UInt8]>()
+        let syllables = Set(readings.joined()).union(runStartReadings.joined()).sorted { $0.lexicographicallyPrecedes($1) }
+        for r in syllables {
+            for k in 1...r.count { prefixes.insert(Array(r[..<k])) }
+        }
+        return (syllables, prefixes)
+    }
+
     /// Collects the units of rows, then builds the index.
     struct Builder {
         private var alphabetIndex: [UInt32: UInt32] = [:]
@@ -94,11 +105,7 @@ struct PinyinIndex: Sendable {
             }
             let readings = alphabet.map { ascii(table.readings(of: $0, startsRun: false)) }
             let runStartReadings = alphabet.map { ascii(table.readings(of: $0, startsRun: true)) }
-            var prefixes = Set<[UInt8]>()
-            let syllables = Set(readings.joined()).union(runStartReadings.joined()).sorted { $0.lexicographicallyPrecedes($1) }
-            for r in syllables {
-                for k in 1...r.count { prefixes.insert(Array(r[..<k])) }
-            }
+            let (syllables, prefixes) = PinyinIndex.distinctReadings(readings: readings, runStartReadings: runStartReadings)
             let syllableIndex = Dictionary(uniqueKeysWithValues: syllables.enumerated().map { ($1, $0) })
             func unitReadings(_ unit: UInt32) -> [[UInt8]] {
                 unit & PinyinIndex.runStart != 0 ? runStartReadings[Int(unit >> 3)] : readings[Int(unit >> 3)]

@@ -49,7 +49,8 @@ struct SearchIndex: Sendable {
         let localeVariant: FoldVariant
         /// The ICU locale ID whose search collation the locale fold follows ("" for root).
         let locale: String
-        /// The phonetic keys of the rows with Han, Hangul or kana (built from `main` and the readings).
+        /// The phonetic keys of the rows with Han, Hangul or kana (built from `main` and the readings,
+        /// or loaded with a saved index).
         let phonetic: PhoneticIndex
 
         /// The readings, row for row (empty: none), or nil: the Japanese keys come from them.
@@ -59,10 +60,21 @@ struct SearchIndex: Sendable {
         /// The dial-pad keys, built on first use.
         let dialpad = LazyValue<DialpadIndex>()
 
-        /// With `phoneticKeys` false the phonetic index is left empty (for measuring what the keys cost).
+        /// Builds the phonetic keys from `main` and `readings`; with `phoneticKeys` false the phonetic
+        /// index is left empty (for measuring what the keys cost).
+        convenience init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant,
+                         localeVariant: FoldVariant, locale: String, readings: TextColumn?, phoneticKeys: Bool = true,
+                         fields: [FieldIndex] = []) throws {
+            self.init(texts: texts, main: main, caseVariant: caseVariant, allVariant: allVariant, localeVariant: localeVariant,
+                      locale: locale, readings: readings,
+                      phonetic: try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys), fields: fields)
+        }
+
+        /// The storage from its parts as they are, the phonetic keys included (a saved index loaded
+        /// back: nothing is built).
         init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant,
-             localeVariant: FoldVariant, locale: String, readings: TextColumn?, phoneticKeys: Bool = true,
-             fields: [FieldIndex] = []) throws {
+             localeVariant: FoldVariant, locale: String, readings: TextColumn?, phonetic: PhoneticIndex,
+             fields: [FieldIndex] = []) {
             self.texts = texts
             self.main = main
             self.caseVariant = caseVariant
@@ -71,20 +83,14 @@ struct SearchIndex: Sendable {
             self.locale = locale
             self.readings = readings
             self.fields = fields
-            phonetic = try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys)
+            self.phonetic = phonetic
         }
 
         /// This storage's parts with `fields` instead of its own (nothing else is built again).
-        init(_ other: Storage, fields: [FieldIndex]) {
-            texts = other.texts
-            main = other.main
-            caseVariant = other.caseVariant
-            allVariant = other.allVariant
-            localeVariant = other.localeVariant
-            locale = other.locale
-            phonetic = other.phonetic
-            readings = other.readings
-            self.fields = fields
+        convenience init(_ other: Storage, fields: [FieldIndex]) {
+            self.init(texts: other.texts, main: other.main, caseVariant: other.caseVariant, allVariant: other.allVariant,
+                      localeVariant: other.localeVariant, locale: other.locale, readings: other.readings,
+                      phonetic: other.phonetic, fields: fields)
         }
 
         func variant(_ fold: Fold) -> FoldVariant? {

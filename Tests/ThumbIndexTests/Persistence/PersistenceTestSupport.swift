@@ -30,11 +30,12 @@ func savedIndexFailure(_ body: () throws -> Void, sourceLocation: SourceLocation
     return nil
 }
 
-/// Holds a loaded listing against the one saved: every structure equal, and the same answer to
-/// every query of `queries` under every fold and mode (sections, index titles and targets, every
-/// match with its ranges, a middle page, the section of every match).
+/// Holds a loaded listing against the one saved: every structure equal (the phonetic keys
+/// included), and the same answer to every query of `queries` under every fold, mode and setting of
+/// `phonetics` (sections, index titles and targets, every match with its ranges, a middle page, the
+/// section of every match).
 func expectSameAnswers(_ loaded: SearchableListing<Int>, _ original: SearchableListing<Int>, queries: [String],
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+                       phonetics: [Phonetic] = [.auto], sourceLocation: SourceLocation = #_sourceLocation) throws {
     let a = loaded.listing, b = original.listing
     #expect(a.collation.locale == b.collation.locale, sourceLocation: sourceLocation)
     #expect(a.collation.labels == b.collation.labels, sourceLocation: sourceLocation)
@@ -57,12 +58,14 @@ func expectSameAnswers(_ loaded: SearchableListing<Int>, _ original: SearchableL
         #expect(v.rows == w.rows && v.isVariant.words == w.isVariant.words, sourceLocation: sourceLocation)
         expectSame(v.index, w.index, sourceLocation: sourceLocation)
     }
+    expectSame(x.phonetic, y.phonetic, sourceLocation: sourceLocation)
 
     for query in queries {
         for fold in Fold.allCases {
-            for mode in MatchMode.allCases {
-                let p = try loaded.filter(query, fold: fold, mode: mode), q = try original.filter(query, fold: fold, mode: mode)
-                let context = "query \(query.debugDescription), fold \(fold), mode \(mode)"
+            for (mode, phonetic) in MatchMode.allCases.flatMap({ mode in phonetics.map { (mode, $0) } }) {
+                let p = try loaded.filter(query, fold: fold, mode: mode, phonetic: phonetic)
+                let q = try original.filter(query, fold: fold, mode: mode, phonetic: phonetic)
+                let context = "query \(query.debugDescription), fold \(fold), mode \(mode), phonetic \(phonetic)"
                 #expect(p.total == q.total, "\(context)", sourceLocation: sourceLocation)
                 #expect(p.sections == q.sections, "\(context)", sourceLocation: sourceLocation)
                 #expect(p.indexTitles == q.indexTitles, "\(context)", sourceLocation: sourceLocation)
@@ -84,4 +87,25 @@ private func expectSame(_ a: TextIndex, _ b: TextIndex, sourceLocation: SourceLo
     #expect(a.wordStarts.words == b.wordStarts.words, sourceLocation: sourceLocation)
     #expect(a.suffixes == b.suffixes && a.longEntries == b.longEntries, sourceLocation: sourceLocation)
     #expect(a.code.offsetBits == b.code.offsetBits, sourceLocation: sourceLocation)
+}
+
+/// Every part of two phonetic indexes equal.
+private func expectSame(_ a: PhoneticIndex, _ b: PhoneticIndex, sourceLocation: SourceLocation) {
+    for (k, l) in [(a.hangulKeys, b.hangulKeys), (a.hangulInitials.initials, b.hangulInitials.initials), (a.kanaVariant, b.kanaVariant),
+                   (a.kanaReadings, b.kanaReadings), (a.romaji, b.romaji)] {
+        #expect(k.entryRows == l.entryRows && k.entriesAreRows == l.entriesAreRows, sourceLocation: sourceLocation)
+        expectSame(k.index, l.index, sourceLocation: sourceLocation)
+        #expect(k.denseKeys.mapValues(\.words) == l.denseKeys.mapValues(\.words), sourceLocation: sourceLocation)
+        #expect(k.denseKeys.mapValues(\.blockRanks) == l.denseKeys.mapValues(\.blockRanks), sourceLocation: sourceLocation)
+    }
+    #expect(a.hangulInitials.syllables == b.hangulInitials.syllables, sourceLocation: sourceLocation)
+    let p = a.pinyin, q = b.pinyin
+    #expect(p.alphabet == q.alphabet && p.readings == q.readings && p.runStartReadings == q.runStartReadings, sourceLocation: sourceLocation)
+    #expect(p.rows == q.rows && p.unitStarts == q.unitStarts && p.units == q.units, sourceLocation: sourceLocation)
+    #expect(p.unitRowStarts == q.unitRowStarts && p.unitRowList == q.unitRowList, sourceLocation: sourceLocation)
+    #expect(p.syllables == q.syllables && p.pairRowStarts == q.pairRowStarts && p.pairRowList == q.pairRowList, sourceLocation: sourceLocation)
+    #expect(p.tripleRowStarts == q.tripleRowStarts && p.tripleRowList == q.tripleRowList, sourceLocation: sourceLocation)
+    #expect(p.piecePrefixes == q.piecePrefixes && p.rowCount == q.rowCount, sourceLocation: sourceLocation)
+    #expect(a.readingIsText.words == b.readingIsText.words, sourceLocation: sourceLocation)
+    #expect(a.byteCount == b.byteCount, sourceLocation: sourceLocation)
 }

@@ -1,0 +1,53 @@
+extension TextIndex {
+    /// Appends the index's structures to an archive, six records under `tag`: the text, the starts,
+    /// the word-start words, the suffixes, the long entries and the suffix packing's offset bits.
+    /// ``init(from:tag:entryCount:)`` reads them back.
+    ///
+    /// Only an index of every character start is saved this way (``wordStartsOnly`` is not kept).
+    func append(to writer: inout ArchiveWriter, tag: String) {
+        precondition(!wordStartsOnly, "TextIndex: an index of word starts only is not saved")
+        writer.append(text, tag: tag)
+        writer.append(starts, tag: tag)
+        writer.append(wordStarts.words, tag: tag)
+        writer.append(suffixes, tag: tag)
+        writer.append(longEntries, tag: tag)
+        writer.append([UInt32(code.offsetBits)], tag: tag)
+    }
+
+    /// A text index read back from the records ``append(to:tag:)`` wrote, checked so that no query can
+    /// read outside it or miss an entry: starts ascend from 0 to the text's end, one word-start bit
+    /// per byte, every suffix code names an entry, the packing is the one a build would choose for
+    /// `entryCount` entries, and the long entries are exactly those longer than its offset limit.
+    /// (The full check, order of suffixes included, is `_checkInvariants()`, run by debug builds.)
+    ///
+    /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` naming `tag` when a check fails.
+    /// - Complexity: O(bytes of the records): one copy and one pass over each.
+    init(from reader: inout ArchiveReader, tag: String, entryCount: Int) throws {
+        let text = try reader.array(UInt8.self, tag: tag)
+        let starts = try reader.array(UInt32.self, tag: tag)
+        let words = try reader.array(UInt64.self, tag: tag)
+        let suffixes = try reader.array(UInt32.self, tag: tag)
+        let longEntries = try reader.array(UInt32.self, tag: tag)
+        let offsetBits = try reader.array(UInt32.self, tag: tag)
+        let code = SuffixCode(entryCount: entryCount)
+        guard offsetBits == [UInt32(code.offsetBits)] else { throw reader.corrupted("index '\(tag)' has another suffix packing") }
+        guard starts.count == entryCount + 1, starts.first == 0, starts.last.map({ Int($0) == text.count }) ?? false else {
+            throw reader.corrupted("index '\(tag)' has \(starts.count) starts for \(entryCount) entries")
+        }
+        guard zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
+        guard words.count == (text.count + 63) / 64 else { throw reader.corrupted("index '\(tag)' has \(words.count) words of word starts") }
+        // A code's entry is its high bits, so the largest code names the largest entry. That bound
+        // is what memory safety needs: a search reads a suffix only up to its entry's end (see
+        // `suffixRange`), whatever the offset. (Offsets inside their entries, and the order, are
+        // what the checksum and `_checkInvariants()` vouch for.) One vectorized pass, no lookups.
+        guard suffixes.max().map({ code.entry($0) < entryCount }) ?? true else {
+            throw reader.corrupted("index '\(tag)' has a suffix outside its entries")
+        }
+        let long = (0..<entryCount).lazy.filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
+        guard longEntries.elementsEqual(long) else {
+            throw reader.corrupted("index '\(tag)' lists other long entries than those longer than \(code.offsetLimit) bytes")
+        }
+        self.init(text: text, starts: starts, wordStarts: BitSet(words: words), suffixes: suffixes,
+                  longEntries: longEntries, code: code)
+    }
+}
