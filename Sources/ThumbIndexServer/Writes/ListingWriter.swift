@@ -107,6 +107,8 @@ package final class ListingWriter: @unchecked Sendable {
                 let listing = try LiveListing(items: stored.map { $0.liveItem(regionColumn: schema.regionColumn) }, schema: schema,
                                               collation: collation)
                 publishReplaced(name, listing: listing, version: version)
+                // Saved at once, off the write queue: a kill before the first merge then replays instead of rebuilding.
+                if let savedIndexes { background.async { savedIndexes.save(listing, name: name, version: version) } }
             }
             return (created, stored.map(\.id), version)
         }
