@@ -15,6 +15,9 @@ import PackageDescription
 /// and `openStore`, which opens either store from a `--store` path or URL).
 /// Benchmarks live in their own package under Benchmarks/ so they never slow down `swift test`.
 /// The libFuzzer targets (Fuzz/) are declared only when THUMBINDEX_FUZZ=1: see the end of this file.
+/// The PostgreSQL driver, for ThumbIndexPostgresStore (left out with THUMBINDEX_TESTS=library).
+let postgresNIO: Package.Dependency = .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0")
+
 let package = Package(
     name: "ThumbIndex",
     products: [
@@ -34,7 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
-        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        postgresNIO,
         // `swift package generate-documentation --target ThumbIndex` (scripts/docs); not linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -194,11 +197,13 @@ let package = Package(
 
 // THUMBINDEX_TESTS=library leaves out the server's tests, and with them the test-only client stack
 // they pull in (HummingbirdTesting's AsyncHTTPClient, NIOSSL with BoringSSL, HTTP/2): about half of
-// what a test build compiles; and the PostgreSQL store's tests, so that postgres-nio is not built.
+// what a test build compiles; and the PostgreSQL store with its tests, so that postgres-nio (with
+// swift-crypto's BoringSSL) is not built.
 // scripts/sanitize uses it to keep its two instrumented builds (ASan, TSan) within the CI's time;
 // unset, as in `swift test`, every test target is there.
 if Context.environment["THUMBINDEX_TESTS"] == "library" {
-    package.targets.removeAll { $0.name == "ThumbIndexServerTests" || $0.name == "ThumbIndexPostgresStoreTests" }
+    package.targets.removeAll { ["ThumbIndexServerTests", "ThumbIndexPostgresStoreTests", "ThumbIndexPostgresStore"].contains($0.name) }
+    package.dependencies.removeAll { $0 === postgresNIO }
     // The CLI (which the library's tests run) then opens SQLite stores only: see StoreOptions.
     for target in package.targets where target.name == "thumbindex" {
         target.dependencies.removeAll {
