@@ -7,6 +7,7 @@
 #   Benchmarks/replicas.sh                  # ~15 min on 2 shared cores
 #   RESULTS=/tmp/r Benchmarks/replicas.sh   # raw numbers elsewhere (default Benchmarks/results)
 #   BINARY=path/to/thumbindex Benchmarks/replicas.sh   # a release binary built elsewhere
+#   PHASES="catch-up restart" Benchmarks/replicas.sh   # some phases (lag writes keystrokes catch-up restart)
 #
 # Needs Corpora/large/geonames-names.txt (`python3 Corpora/generate_large.py --skip-people`) and
 # PostgreSQL 15 (apt-get install postgresql). Writes RESULTS/replicas.json; logs go to .build/replicas.
@@ -23,4 +24,4 @@ fi
 [ -x "$BINARY" ] || { echo "replicas.sh: no release binary at $BINARY" >&2; exit 1; }
 binary=$BINARY
 python3 Benchmarks/replicas_driver.py --binary "$binary" --corpus "$corpus" \
-  --queries Corpora/large/geonames-queries.txt --out "$RESULTS" --scratch .build/replicas
+  --queries Corpora/large/geonames-queries.txt --out "$RESULTS" --scratch .build/replicas ${PHASES:+--phases $PHASES}

@@ -21,7 +21,7 @@ on disk, as SQLite's synchronous=FULL is), and a SQLite server for comparison. P
              until it answers (it replays the 10,000 edits), against a rebuild.
 
 Usage:
-  replicas_driver.py --binary PATH --corpus NAMES --queries QUERIES --out DIR --scratch DIR
+  replicas_driver.py --binary PATH --corpus NAMES --queries QUERIES --out DIR --scratch DIR [--phases lag writes ...]
 Writes OUT/replicas.json. Python 3 stdlib only; needs PostgreSQL 15 (apt-get install postgresql).
 """
 import argparse
@@ -294,21 +294,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     for name in ("--binary", "--corpus", "--queries", "--out", "--scratch"):
         parser.add_argument(name, required=True)
+    parser.add_argument("--phases", nargs="*", default=["lag", "writes", "keystrokes", "catch-up", "restart"],
+                        help="which phases after setup (default: all)")
     args = parser.parse_args()
     bench = Bench(args)
     settings = {"fsync": "on", "full_page_writes": "on", "shared_buffers": "512MB"}
     with Postgres(log_copy=os.path.join(bench.scratch, "postgres.log"), settings=settings) as pg:
         a, b, c = phase_setup(bench, pg)
+        phases = {"lag": lambda: phase_lag(bench, a, b), "writes": lambda: phase_writes(bench, a),
+                  "keystrokes": lambda: phase_keystrokes(bench, a, b), "catch-up": lambda: phase_catch_up(bench, pg, a, b),
+                  "restart": lambda: phase_restart(bench, a, b)}
         try:
-            phase_lag(bench, a, b)
-            phase_writes(bench, a)
-            phase_keystrokes(bench, a, b)
-            phase_catch_up(bench, pg, a, b)
-            phase_restart(bench, a, b)
+            for name in args.phases:
+                phases[name]()
         finally:
             for r in (a, b, c):
                 r.kill()
-    live_driver.write_json(os.path.join(args.out, "replicas.json"), bench.result)
+    live_driver.write_json(os.path.join(args.out, "replicas.json" if len(args.phases) == 5 else "replicas-" + "-".join(args.phases) + ".json"), bench.result)
     return 0
 
 
