@@ -56,6 +56,17 @@ struct ReplicaTests {
         return (folder.appendingPathComponent("store.db").path, folder)
     }
 
+    /// Runs `body` with two replicas over one scratch SQLite store and a client of each.
+    static func withTwoReplicas(_ body: @Sendable @escaping (Replica, Replica, any TestClientProtocol, any TestClientProtocol) async throws -> Void) async throws {
+        let (path, folder) = try scratchStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = try Replica(store: try SQLiteStore(path: path))
+        let b = try Replica(store: try SQLiteStore(path: path))
+        try await a.run { ca in
+            try await b.run { cb in try await body(a, b, ca, cb) }
+        }
+    }
+
     @Test func aWriteThroughOneIsReadThroughAnotherWithItsVersion() async throws {
         let (path, folder) = try Self.scratchStore()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -98,62 +109,50 @@ struct ReplicaTests {
     }
 
     @Test func listingsCreatedReplacedAndDeletedThroughOneAppearAndGoOnTheOther() async throws {
-        let (path, folder) = try Self.scratchStore()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let a = try Replica(store: try SQLiteStore(path: path))
-        let b = try Replica(store: try SQLiteStore(path: path))
-        try await a.run { ca in
-            try await b.run { cb in
-                let v1 = try #require(try await ca.versioned(.put, "/api/listings/cities", #"{"locale":"de","items":[{"text":"Köln"},{"text":"Bonn"}]}"#).version)
-                #expect(try await cb.versioned(.get, "/api/listings/cities/sections?minVersion=\(v1)").body.contains("Köln"))
-                let v2 = try #require(try await ca.versioned(.put, "/api/listings/cities", #"{"locale":"sv","items":[{"text":"Malmö"}]}"#).version)
-                let replaced = try await cb.versioned(.get, "/api/listings/cities/sections?minVersion=\(v2)")
-                #expect(replaced.body.contains("Malmö") && !replaced.body.contains("Köln"))
-                #expect(b.catalog["cities"]?.locale == "sv")
-                let deleted = try await ca.versioned(.delete, "/api/listings/cities")
-                #expect(deleted.status == .noContent)
-                let v3 = try #require(deleted.version)
-                _ = await b.writer.waitUntilApplied(v3)
-                #expect(try await cb.versioned(.get, "/api/listings/cities/sections").status == .notFound)
-            }
+        try await Self.withTwoReplicas { a, b, ca, cb in
+            let v1 = try #require(try await ca.versioned(.put, "/api/listings/cities", #"{"locale":"de","items":[{"text":"Köln"},{"text":"Bonn"}]}"#).version)
+            #expect(try await cb.versioned(.get, "/api/listings/cities/sections?minVersion=\(v1)").body.contains("Köln"))
+            let v2 = try #require(try await ca.versioned(.put, "/api/listings/cities", #"{"locale":"sv","items":[{"text":"Malmö"}]}"#).version)
+            let replaced = try await cb.versioned(.get, "/api/listings/cities/sections?minVersion=\(v2)")
+            #expect(replaced.body.contains("Malmö") && !replaced.body.contains("Köln"))
+            #expect(b.catalog["cities"]?.locale == "sv")
+            let deleted = try await ca.versioned(.delete, "/api/listings/cities")
+            #expect(deleted.status == .noContent)
+            let v3 = try #require(deleted.version)
+            _ = await b.writer.waitUntilApplied(v3)
+            #expect(try await cb.versioned(.get, "/api/listings/cities/sections").status == .notFound)
         }
     }
 
     @Test func writesInterleavedThroughTwoServersLeaveBothEqualToARebuild() async throws {
-        let (path, folder) = try Self.scratchStore()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let a = try Replica(store: try SQLiteStore(path: path))
-        let b = try Replica(store: try SQLiteStore(path: path))
-        try await a.run { ca in
-            try await b.run { cb in
-                #expect(try await ca.versioned(.put, "/api/listings/people", #"{"locale":"en","items":[]}"#).status == .created)
-                var state: UInt64 = 18
-                func next(_ n: Int) -> Int {
-                    state = state &* 6364136223846793005 &+ 1442695040888963407
-                    return Int((state >> 33) % UInt64(n))
+        try await Self.withTwoReplicas { a, b, ca, cb in
+            #expect(try await ca.versioned(.put, "/api/listings/people", #"{"locale":"en","items":[]}"#).status == .created)
+            var state: UInt64 = 18
+            func next(_ n: Int) -> Int {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return Int((state >> 33) % UInt64(n))
+            }
+            let names = ["Anna", "Bo", "Åke", "Cleo", "Émile", "Zed", "42 Street", "Anders", "Eva", "Björn"]
+            var last: Int64 = 0
+            for step in 0..<80 {
+                let client = next(2) == 0 ? ca : cb
+                let id = "i\(next(20))"
+                let answer = switch next(4) {
+                case 0, 1: try await client.versioned(.post, "/api/listings/people/items", #"{"items":[{"id":"\#(id)","text":"\#(names[next(names.count)]) \#(step)"}]}"#)
+                case 2: try await client.versioned(.patch, "/api/listings/people/items/\(id)", #"{"pinned":\#(step % 3 == 0)}"#)
+                default: try await client.versioned(.delete, "/api/listings/people/items/\(id)")
                 }
-                let names = ["Anna", "Bo", "Åke", "Cleo", "Émile", "Zed", "42 Street", "Anders", "Eva", "Björn"]
-                var last: Int64 = 0
-                for step in 0..<80 {
-                    let client = next(2) == 0 ? ca : cb
-                    let id = "i\(next(20))"
-                    let answer = switch next(4) {
-                    case 0, 1: try await client.versioned(.post, "/api/listings/people/items", #"{"items":[{"id":"\#(id)","text":"\#(names[next(names.count)]) \#(step)"}]}"#)
-                    case 2: try await client.versioned(.patch, "/api/listings/people/items/\(id)", #"{"pinned":\#(step % 3 == 0)}"#)
-                    default: try await client.versioned(.delete, "/api/listings/people/items/\(id)")
-                    }
-                    if let version = answer.version { last = max(last, version) }
-                }
-                let (rebuilt, _) = try ListingWriter.build(name: "people", from: a.store)
-                for replica in [a, b] {
-                    #expect(await replica.writer.waitUntilApplied(last))
-                    try await replica.writer.waitForMaintenance()
-                    let served = try #require(replica.catalog["people"]).listing
-                    for q in ["", "a", "1", "e"] {
-                        let want = try rebuilt.filter(q), got = try served.filter(q)
-                        #expect(got.sections.map(\.title) == want.sections.map(\.title), "q '\(q)'")
-                        #expect(try got.matches(offset: 0, limit: 1000).map(\.item.id) == want.matches(offset: 0, limit: 1000).map(\.item.id), "q '\(q)'")
-                    }
+                if let version = answer.version { last = max(last, version) }
+            }
+            let (rebuilt, _) = try ListingWriter.build(name: "people", from: a.store)
+            for replica in [a, b] {
+                #expect(await replica.writer.waitUntilApplied(last))
+                try await replica.writer.waitForMaintenance()
+                let served = try #require(replica.catalog["people"]).listing
+                for q in ["", "a", "1", "e"] {
+                    let want = try rebuilt.filter(q), got = try served.filter(q)
+                    #expect(got.sections.map(\.title) == want.sections.map(\.title), "q '\(q)'")
+                    #expect(try got.matches(offset: 0, limit: 1000).map(\.item.id) == want.matches(offset: 0, limit: 1000).map(\.item.id), "q '\(q)'")
                 }
             }
         }
