@@ -70,31 +70,18 @@ package protocol ListingStore: AnyObject, Sendable {
 
     // MARK: Writing
 
-    /// Creates the listing, or replaces all of its items (and its locale and columns), in one
-    /// transaction. A replaced listing keeps its place in ``listings()``; its items get new seqs.
-    ///
-    /// - Parameters:
-    ///   - name: 1…200 characters, no control characters.
-    ///   - columns: the TSV columns, for export (see ``ListingColumns``); field names of the
-    ///     items that it lacks are appended to `columns.order`.
-    ///   - items: the items, in insertion order; ids given must be unique in the batch.
-    /// - Returns: whether the listing was created, its items as stored, and the write's version.
-    /// - Throws: `StoreError.invalid`/`.invalidItem`/`.duplicateID` naming the part; nothing is written.
-    func replaceListing(name: String, locale: String, columns: ListingColumns, items: [ItemInput]) throws(StoreError)
-        -> (created: Bool, items: [StoredItem], version: Int64)
-
-    /// Creates or replaces a listing from many items, as ``replaceListing(name:locale:columns:items:)``
-    /// does, without holding the stored items in memory: for imports of millions of items.
-    ///
-    /// `items` is read twice (first to check every item and the ids, then to write), so a lazy
-    /// collection over a table is the right argument.
+    /// Creates or replaces a listing in one transaction, after checking the name, the locale,
+    /// the columns and every item (nothing is written when one is refused): the one way listings
+    /// are written, behind ``replaceListing(name:locale:columns:items:)`` and
+    /// ``importListing(name:locale:columns:items:replacing:progress:)``.
     /// - Parameters:
     ///   - replacing: false to refuse (`StoreError.listingExists`) when the listing exists.
     ///   - progress: called with the fraction written (0...1), now and then.
+    ///   - stored: called with each item as stored, in order.
     /// - Returns: whether the listing was created, and the listing as it is now (with the write's version).
-    func importListing<Items: Collection<ItemInput>>(
+    func writeListing<Items: Collection<ItemInput>>(
         name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
-        progress: ((Double) -> Void)?
+        progress: ((Double) -> Void)?, stored: (StoredItem) -> Void
     ) throws(StoreError) -> (created: Bool, listing: ListingInfo)
 
     /// Deletes the listing and all its items; returns the write's version, or nil (and nothing
@@ -127,10 +114,39 @@ package protocol ListingStore: AnyObject, Sendable {
 }
 
 extension ListingStore {
-    /// ``importListing(name:locale:columns:items:replacing:progress:)`` without progress.
+    /// Creates the listing, or replaces all of its items (and its locale and columns), in one
+    /// transaction. A replaced listing keeps its place in ``listings()``; its items get new seqs.
+    ///
+    /// - Parameters:
+    ///   - name: 1…200 characters, no control characters.
+    ///   - columns: the TSV columns, for export (see ``ListingColumns``); field names of the
+    ///     items that it lacks are appended to `columns.order`.
+    ///   - items: the items, in insertion order; ids given must be unique in the batch.
+    /// - Returns: whether the listing was created, its items as stored, and the write's version.
+    /// - Throws: `StoreError.invalid`/`.invalidItem`/`.duplicateID` naming the part; nothing is written.
+    package func replaceListing(name: String, locale: String, columns: ListingColumns, items: [ItemInput]) throws(StoreError)
+        -> (created: Bool, items: [StoredItem], version: Int64) {
+        var stored: [StoredItem] = []
+        stored.reserveCapacity(items.count)
+        let (created, listing) = try writeListing(name: name, locale: locale, columns: columns, items: items,
+                                                  replacing: true, progress: nil) { stored.append($0) }
+        return (created, stored, listing.version)
+    }
+
+    /// Creates or replaces a listing from many items, as ``replaceListing(name:locale:columns:items:)``
+    /// does, without holding the stored items in memory: for imports of millions of items.
+    ///
+    /// `items` is read twice (first to check every item and the ids, then to write), so a lazy
+    /// collection over a table is the right argument.
+    /// - Parameters:
+    ///   - replacing: false to refuse (`StoreError.listingExists`) when the listing exists.
+    ///   - progress: called with the fraction written (0...1), now and then.
+    /// - Returns: whether the listing was created, and the listing as it is now (with the write's version).
     package func importListing<Items: Collection<ItemInput>>(
-        name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool
+        name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
+        progress: ((Double) -> Void)? = nil
     ) throws(StoreError) -> (created: Bool, listing: ListingInfo) {
-        try importListing(name: name, locale: locale, columns: columns, items: items, replacing: replacing, progress: nil)
+        try writeListing(name: name, locale: locale, columns: columns, items: items, replacing: replacing,
+                         progress: progress) { _ in }
     }
 }

@@ -4,23 +4,6 @@ import GRDB
 extension SQLiteStore {
     // MARK: Listings
 
-    package func replaceListing(name: String, locale: String, columns: ListingColumns,
-                                items: [ItemInput]) throws(StoreError) -> (created: Bool, items: [StoredItem], version: Int64) {
-        var stored: [StoredItem] = []
-        stored.reserveCapacity(items.count)
-        let (created, listing) = try writeListing(name: name, locale: locale, columns: columns, items: items,
-                                                  replacing: true, progress: nil) { stored.append($0) }
-        return (created, stored, listing.version)
-    }
-
-    package func importListing<Items: Collection<ItemInput>>(
-        name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
-        progress: ((Double) -> Void)?
-    ) throws(StoreError) -> (created: Bool, listing: ListingInfo) {
-        try writeListing(name: name, locale: locale, columns: columns, items: items,
-                         replacing: replacing, progress: progress) { _ in }
-    }
-
     package func deleteListing(name: String) throws(StoreError) -> Int64? {
         try write { db in
             guard try ListingRecord(db, ifExists: name) != nil else { return nil }
@@ -91,7 +74,7 @@ extension SQLiteStore {
 
 extension SQLiteStore {
     /// The one way listings are created and replaced.
-    private func writeListing<Items: Collection<ItemInput>>(
+    package func writeListing<Items: Collection<ItemInput>>(
         name: String, locale: String, columns: ListingColumns, items: Items, replacing: Bool,
         progress: ((Double) -> Void)?, stored: (StoredItem) -> Void
     ) throws(StoreError) -> (created: Bool, listing: ListingInfo) {
