@@ -25,6 +25,7 @@ Usage:
 Writes OUT/replicas.json. Python 3 stdlib only; needs PostgreSQL 15 (apt-get install postgresql).
 """
 import argparse
+import http.client
 import os
 import random
 import shutil
@@ -70,7 +71,12 @@ class Bench:
 
 
 def applied(replica):
-    status, headers, _ = replica.http.request("GET", "/healthz")
+    """The version `replica` has applied (its /healthz). A kept-alive connection the server closed
+    while idle (its --idle-timeout, or while it was stopped) is opened again once."""
+    try:
+        _, headers, _ = replica.http.request("GET", "/healthz")
+    except (OSError, http.client.HTTPException):
+        _, headers, _ = replica.http.request("GET", "/healthz")
     return version_of(headers, "healthz")
 
 
