@@ -11,7 +11,7 @@ struct PostgresSession {
     /// How long an ordinary statement may take before the connection is given up as dead: a
     /// query sent just as PostgreSQL restarts can otherwise stay unanswered for ever (seen with
     /// `pg_ctl restart -m fast`), holding the caller — the server's write queue — with it.
-    static let timeout = TimeAmount.seconds(5)
+    static let timeout = TimeAmount.seconds(2)
     /// How long a bulk statement may take (an import's chunk of rows, deleting a listing's items,
     /// ANALYZE).
     static let bulkTimeout = TimeAmount.minutes(10)

@@ -29,7 +29,6 @@ import http.client
 import io
 import json
 import os
-import random
 import secrets
 import shutil
 import signal
@@ -37,12 +36,11 @@ import socket
 import string
 import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from postgres import Postgres  # noqa: E402
-from replica import Http, Replica, TestFailed, fail, free_port, quote  # noqa: E402
+from replica import Http, Replica, TestFailed, Workers, fail, free_port, quote  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KILL_WINDOW = 3.0   # seconds after the kill counted as "during"
@@ -146,26 +144,13 @@ class HAProxy:
             return "(no log)"
 
 
-class Load:
+class Load(Workers):
     """Client threads typing names through HAProxy, one keystroke after another."""
 
     def __init__(self, port, names, clients, think, seed):
         self.port, self.names, self.think = port, names, think
-        self.stop = threading.Event()
-        self.lock = threading.Lock()
         self.samples = []   # (start time, latency s, ok, what)
-        self.threads = [threading.Thread(target=self.run, args=(random.Random(seed + i),), daemon=True)
-                        for i in range(clients)]
-
-    def __enter__(self):
-        for t in self.threads:
-            t.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.stop.set()
-        for t in self.threads:
-            t.join()
+        super().__init__(clients, seed)
 
     def run(self, rng):
         http_ = Http(self.port, timeout=10)

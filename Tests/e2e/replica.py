@@ -12,10 +12,12 @@ Shared by replicas_test.py and haproxy_test.py:
 import http.client
 import json
 import os
+import random
 import re
 import signal
 import socket
 import subprocess
+import threading
 import time
 import urllib.parse
 
@@ -230,6 +232,27 @@ class Replica:
             outcomes.setdefault(m["name"], ("loaded", 0))
         rebuilt = [line for line in log.splitlines() if REBUILT.search(line)]
         return outcomes, rebuilt
+
+
+class Workers:
+    """Threads that each call `self.run(rng)` (a subclass's loop, until `self.stop` is set), with
+    a random generator seeded `seed + i`; started by `with`, stopped and joined at its end."""
+
+    def __init__(self, count, seed):
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+        self.threads = [threading.Thread(target=self.run, args=(random.Random(seed + i),), daemon=True)
+                        for i in range(count)]
+
+    def __enter__(self):
+        for t in self.threads:
+            t.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        for t in self.threads:
+            t.join()
 
 
 def quote(text):

@@ -55,7 +55,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from postgres import Postgres  # noqa: E402
-from replica import Http, Replica, TestFailed, fail, quote, version_of  # noqa: E402
+from replica import Http, Replica, TestFailed, Workers, fail, quote, version_of  # noqa: E402
 
 LISTING = "live"
 FIRST = ["Anna", "Åsa", "Ängla", "Örjan", "Östen", "Björn", "Cecilia", "David", "Émile", "Erik",
@@ -305,29 +305,16 @@ def stream(writer, replica_of, failures, stop, may_fail, pace=0.0):
             c.reset()
 
 
-class Readers:
+class Readers(Workers):
     """Threads that type queries on the replicas in `targets` (a list the scenario changes):
     every answer must be 200 with a ThumbIndex-Version header."""
 
     def __init__(self, targets, failures, threads=2, seed=0):
         self.targets = targets
         self.failures = failures
-        self.stop = threading.Event()
-        self.lock = threading.Lock()
         self.counts = {}
         self.latencies = []
-        self.threads = [threading.Thread(target=self.run, args=(random.Random(seed + i),), daemon=True)
-                        for i in range(threads)]
-
-    def __enter__(self):
-        for t in self.threads:
-            t.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.stop.set()
-        for t in self.threads:
-            t.join()
+        super().__init__(threads, seed)
 
     def run(self, rng):
         connections = {}

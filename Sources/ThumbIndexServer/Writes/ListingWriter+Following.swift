@@ -59,6 +59,16 @@ package struct ReplicaHealth: Sendable {
     }
 }
 
+/// The question out to the store from ``ListingWriter/probeStore(timeout:)``, and the last answer.
+struct StoreProbe: Sendable {
+    /// When the question out now was asked; nil when none is out.
+    var since: ContinuousClock.Instant?
+    /// When the last answer came.
+    var answered = ContinuousClock.now - .seconds(3600)
+    /// Why the last answer was a failure, or nil.
+    var error: String?
+}
+
 extension ListingWriter {
     /// This replica's health now.
     package var health: ReplicaHealth { healthState.withLock { $0 } }
@@ -82,6 +92,31 @@ extension ListingWriter {
                 }
                 Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
             }
+        }
+    }
+
+    /// Asks the store for its version, off the write queue (which may be waiting on the store
+    /// itself): nil when it answered within `timeout`, else why not. One question at a time: a
+    /// call while one is out waits for that one (so a dead store never piles up waiting threads).
+    package func probeStore(timeout: Duration) async -> String? {
+        let asked = ContinuousClock.now
+        let start = storeProbe.withLock { probe -> Bool in
+            guard probe.since == nil else { return false }
+            probe.since = asked
+            return true
+        }
+        if start {
+            DispatchQueue.global().async { [self] in
+                let outcome: String?
+                do { _ = try store.currentVersion(); outcome = nil } catch { outcome = "\(error)" }
+                storeProbe.withLock { $0 = StoreProbe(since: nil, answered: .now, error: outcome) }
+            }
+        }
+        while true {
+            let probe = storeProbe.withLock { $0 }
+            if probe.since == nil, probe.answered >= asked { return probe.error.map { "the store is unreachable: \($0)" } }
+            if ContinuousClock.now - asked >= timeout { return "the store has not answered for \(ContinuousClock.now - (probe.since ?? asked))" }
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
 

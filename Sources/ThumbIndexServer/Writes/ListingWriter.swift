@@ -51,6 +51,8 @@ package final class ListingWriter: @unchecked Sendable {
     package let metrics: ServerMetrics?
     /// What `/healthz` reports (see ``ReplicaHealth``).
     let healthState = Mutex(ReplicaHealth())
+    /// The store probe of `/healthz` (see ``probeStore(timeout:)``).
+    let storeProbe = Mutex(StoreProbe())
     /// Whether a catch-up is queued already (requests for one coalesce).
     let catchUpQueued = Atomic<Bool>(false)
 
