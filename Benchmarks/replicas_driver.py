@@ -161,15 +161,20 @@ def phase_lag(bench, a, b):
     bench.result["replication_lag"] = out
 
 
+def timed_inserts(bench, replica, tag, count=500):
+    """`count` single inserts through `replica`, one at a time: their latencies' summary."""
+    http = Http(replica.port, replica.token)
+    times = []
+    for n in range(count):
+        started = time.perf_counter()
+        bench.insert(http, f"{bench.sample[n]} {tag} {n}")
+        times.append(time.perf_counter() - started)
+    return live_driver.summary_ms(times)
+
+
 def phase_writes(bench, a):
     print("==> writes: 500 single inserts through PostgreSQL and through SQLite", flush=True)
-    http = Http(a.port, a.token)
-    times = []
-    for n in range(500):
-        started = time.perf_counter()
-        bench.insert(http, f"{bench.sample[n]} pg {n}")
-        times.append(time.perf_counter() - started)
-    out = {"postgres": live_driver.summary_ms(times)}
+    out = {"postgres": timed_inserts(bench, a, "pg")}
     db = os.path.join(bench.scratch, "geonames.db")
     for suffix in ("", "-wal", "-shm"):
         if os.path.exists(db + suffix):
@@ -179,14 +184,8 @@ def phase_writes(bench, a):
                    check=True, stdout=subprocess.DEVNULL)
     lite = Replica(bench.args.binary, "sqlite", db, db + ".index", bench.token_file, os.path.join(bench.scratch, "sqlite.log"))
     lite.start(timeout=600)
-    http = Http(lite.port, lite.token)
-    times = []
-    for n in range(500):
-        started = time.perf_counter()
-        bench.insert(http, f"{bench.sample[n]} lite {n}")
-        times.append(time.perf_counter() - started)
+    out["sqlite"] = timed_inserts(bench, lite, "lite")
     lite.stop()
-    out["sqlite"] = live_driver.summary_ms(times)
     out["ratio_median"] = round(out["postgres"]["median_ms"] / out["sqlite"]["median_ms"], 2)
     print(f"  {out}", flush=True)
     bench.result["write_latency"] = out
