@@ -54,7 +54,7 @@ package struct PostgresLocation: Sendable, Hashable {
             PostgresConnection.Configuration(host: host ?? "localhost", port: port, username: user, password: password,
                                              database: database, tls: .disable)
         }
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.connectTimeout = .seconds(2)
         return configuration
     }
 

@@ -37,6 +37,10 @@ package final class PostgresStore: ListingStore {
     private let postgres: PostgresLocation
     let writer: PostgresConnectionBox
     let reader: PostgresConnectionBox
+    /// The last time a call found the database unavailable, and why: calls within a second of it
+    /// fail at once with the same error, instead of each waiting on a dead connection in turn
+    /// (a write queued behind a read would otherwise answer 503 only after both timed out).
+    let outage = Mutex<(until: ContinuousClock.Instant, error: StoreError)?>(nil)
     private let watchers = Mutex<[PostgresChangeWatcher]>([])
 
     /// How many items a page of ``forEachItem(listing:_:)`` or a chunk of an import holds.
@@ -131,9 +135,11 @@ package final class PostgresStore: ListingStore {
 
     /// Runs `body`, any error that is not a `StoreError` yet turned into `.database`.
     func storeErrors<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        if let recent = outage.withLock({ $0 }), ContinuousClock.now < recent.until { throw recent.error }
         do {
             return try body()
         } catch let error as StoreError {
+            if case .unavailable = error { outage.withLock { $0 = (.now + .seconds(1), error) } }
             throw error
         } catch {
             throw .database(path: location, message: "\(error)")

@@ -67,9 +67,11 @@ struct ListingsController<Context: RequestContext>: Sendable {
     private func entry(_ context: Context, minVersion: Int64?) async throws -> (ListingCatalog.Entry, Int64?) {
         let name = context.parameters.get("name") ?? ""
         if let minVersion, (catalog.version ?? 0) < minVersion {
-            guard let follower, await follower.waitUntilApplied(minVersion) else {
-                let has = catalog.version.map { "it has applied version \($0)" } ?? "it serves files, not a store"
-                throw APIError(.serviceUnavailable, "minVersion \(minVersion): this server has not applied that store version yet (\(has)); try again, or read without minVersion",
+            guard let follower else {
+                throw APIError.badRequest("minVersion \(minVersion): this server serves files, not a store, so it has no versions")
+            }
+            guard await follower.waitUntilApplied(minVersion) else {
+                throw APIError(.serviceUnavailable, "minVersion \(minVersion): this server has not applied that store version yet (it has applied version \(catalog.version ?? 0)); try again, or read without minVersion",
                                headers: [.retryAfter: "1"])
             }
         }
