@@ -44,10 +44,12 @@ public struct ServerOptions: Sendable {
 /// request says otherwise; writes through `writer`, when there is one, for requests that carry
 /// `token`, with bodies of at most `maxBodyBytes`); every answer with the security headers of
 /// ``SecurityHeadersMiddleware``; `/healthz`, and `/metrics` with the writer's ``ServerMetrics``
-/// (a new one when the writer has none, or there is no writer).
+/// (a new one when the writer has none, or there is no writer). At most `maxConcurrentReads` API
+/// reads compute at once (``ReadGate``); writes are not held back by them.
 package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, writer: ListingWriter? = nil,
                          token: WriteToken? = nil,
-                         maxBodyBytes: Int = ServerLimits().maxBodyBytes) -> Router<BasicRequestContext> {
+                         maxBodyBytes: Int = ServerLimits().maxBodyBytes,
+                         maxConcurrentReads: Int = ServerLimits().maxConcurrentReads) -> Router<BasicRequestContext> {
     let router = Router()
     let metrics = writer?.metrics ?? ServerMetrics()
     router.add(middleware: SecurityHeadersMiddleware())
@@ -58,7 +60,9 @@ package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, wr
     MetricsController(catalog: catalog, writer: writer, metrics: metrics).addRoutes(to: router)
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
-    ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic, follower: writer).addRoutes(to: api)
+    let reads = ReadGate(permits: maxConcurrentReads)
+    ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic, follower: writer, reads: reads)
+        .addRoutes(to: api)
     ItemsController(catalog: catalog, access: access, maxBodyBytes: maxBodyBytes).addRoutes(to: api)
     return router
 }
@@ -72,7 +76,7 @@ public func buildApplication(_ options: ServerOptions) -> some ApplicationProtoc
     let limits = options.limits
     return Application(
         router: buildRouter(catalog: options.catalog, phonetic: options.phonetic, writer: options.writer, token: options.token,
-                            maxBodyBytes: limits.maxBodyBytes),
+                            maxBodyBytes: limits.maxBodyBytes, maxConcurrentReads: limits.maxConcurrentReads),
         server: HTTPServerBuilder { responder in LimitedHTTP1Channel(responder: responder, limits: limits) },
         configuration: .init(address: .hostname(options.host, port: options.port), serverName: "thumbindex",
                              backlog: limits.listenBacklog,

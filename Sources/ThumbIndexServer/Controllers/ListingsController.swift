@@ -21,6 +21,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
     let phonetic: Phonetic
     /// What applies the store's writes, for reads that wait for a version (`minVersion`); nil without a store.
     let follower: ListingWriter?
+    /// Where the filters wait their turn (``ReadGate``): a crowd of reads does not hold back writes.
+    let reads: ReadGate
 
     func addRoutes(to group: RouterGroup<Context>) {
         group.get(use: list)
@@ -36,9 +38,12 @@ struct ListingsController<Context: RequestContext>: Sendable {
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
         let (entry, version) = try await entry(context, minVersion: query.minVersion)
-        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
-                                                 dialpad: query.dialpad, typos: query.typos)
-        return .json(try ListingJSON.sections(of: entry, filter: filter, query: query)).versioned(version)
+        let json = try await reads.run {
+            let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
+                                                  dialpad: query.dialpad, typos: query.typos)
+            return try ListingJSON.sections(of: entry, filter: filter, query: query)
+        }
+        return .json(json).versioned(version)
     }
 
     @Sendable func indexTarget(_ request: Request, context: Context) async throws -> Response {
@@ -49,8 +54,10 @@ struct ListingsController<Context: RequestContext>: Sendable {
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
-                                                 dialpad: query.dialpad, typos: query.typos)
+        let filter = try await reads.run {
+            try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
+                                     dialpad: query.dialpad, typos: query.typos)
+        }
         let titles = filter.indexTitles
         switch filter.indexTarget(forTitleAt: position) {
         case nil:

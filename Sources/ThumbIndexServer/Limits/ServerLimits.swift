@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one client may take from the server: how long it may take to send a request, how big the
 /// request may be, and how many connections may be open at once.
 ///
@@ -45,12 +47,16 @@ public struct ServerLimits: Sendable, Equatable {
     /// Connections the kernel queues while the server is at ``maxConnections`` (or busy
     /// accepting); past it the kernel refuses or drops them.
     public var listenBacklog: Int
+    /// The most API reads (filters and index targets) computed at once (default: one per
+    /// core). Further reads wait their turn in arrival order; writes never wait for a turn, so they
+    /// are not stuck behind a crowd of reads (see `ReadGate`).
+    public var maxConcurrentReads: Int
 
     /// The defaults, or what the arguments say.
     public init(headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
                 sendTimeout: Duration = .seconds(30), idleTimeout: Duration = .seconds(60),
                 maxHeaderBytes: Int = 16 << 10, maxBodyBytes: Int = 4 << 20, maxConnections: Int = 1024,
-                listenBacklog: Int = 1024) {
+                listenBacklog: Int = 1024, maxConcurrentReads: Int = ServerLimits.cores) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.sendTimeout = sendTimeout
@@ -59,5 +65,9 @@ public struct ServerLimits: Sendable, Equatable {
         self.maxBodyBytes = maxBodyBytes
         self.maxConnections = maxConnections
         self.listenBacklog = listenBacklog
+        self.maxConcurrentReads = maxConcurrentReads
     }
+
+    /// The cores this process may use (at least 1).
+    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import ThumbIndexServer
 
 /// `serve`'s limits on what one client may take (``ServerLimits``): time to send a request, its
-/// size, and the connections open at once. The defaults are ``ServerLimits``'s.
+/// size, the connections open at once, and the reads computed at once. The defaults are ``ServerLimits``'s.
 struct LimitOptions: ParsableArguments {
     fileprivate static let defaults = ServerLimits()
 
@@ -27,6 +27,9 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Stop accepting connections while this many are open; new ones wait in the kernel's queue until one closes, and the open ones are served as before.", valueName: "n"))
     var maxConnections: Int = LimitOptions.defaults.maxConnections
 
+    @Option(name: .long, help: ArgumentHelp("Compute at most this many filter requests at once (default: one per core); the others wait their turn in arrival order, and writes never wait behind them.", valueName: "n"))
+    var maxConcurrentReads: Int = LimitOptions.defaults.maxConcurrentReads
+
     func validate() throws {
         for (flag, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout),
                               ("--send-timeout", sendTimeout), ("--idle-timeout", idleTimeout)] {
@@ -35,13 +38,15 @@ struct LimitOptions: ParsableArguments {
         guard maxHeaderBytes >= 1024 else { throw ValidationError("--max-header-bytes \(maxHeaderBytes): use 1024 or more (a browser's head is 0.5–2 KiB)") }
         guard maxBodyBytes >= 1024 else { throw ValidationError("--max-body-bytes \(maxBodyBytes): use 1024 or more") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections \(maxConnections): use 1 or more") }
+        guard maxConcurrentReads >= 1 else { throw ValidationError("--max-concurrent-reads \(maxConcurrentReads): use 1 or more") }
     }
 
     /// The limits the flags say.
     var limits: ServerLimits {
         ServerLimits(headerTimeout: .milliseconds(headerTimeout * 1000), bodyTimeout: .milliseconds(bodyTimeout * 1000),
                      sendTimeout: .milliseconds(sendTimeout * 1000), idleTimeout: .milliseconds(idleTimeout * 1000),
-                     maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes, maxConnections: maxConnections)
+                     maxHeaderBytes: maxHeaderBytes, maxBodyBytes: maxBodyBytes, maxConnections: maxConnections,
+                     maxConcurrentReads: maxConcurrentReads)
     }
 
     fileprivate static func seconds(_ duration: Duration) -> Double {

@@ -1,0 +1,78 @@
+import Dispatch
+import Synchronization
+import Testing
+@testable import ThumbIndexServer
+
+/// `ReadGate`: never more reads computing than its permits, every read served, in arrival order.
+@Suite("The read gate")
+struct ReadGateTests {
+    @Test func neverMoreReadsRunAtOnceThanThePermitsAndEveryReadRuns() async {
+        for permits in [1, 2, 3] {
+            let gate = ReadGate(permits: permits)
+            let counts = Shared((running: 0, most: 0, done: 0))
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<200 {
+                    group.addTask {
+                        await gate.run {
+                            counts.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
+                            var x = 0
+                            for i in 0..<20_000 { x &+= i &* i }  // a little work, so that reads overlap
+                            precondition(x != 1)
+                            counts.withLock { $0.running -= 1; $0.done += 1 }
+                        }
+                    }
+                }
+            }
+            let final = counts.withLock { $0 }
+            #expect(final.done == 200)
+            #expect(final.most >= 1 && final.most <= permits, "\(final.most) reads ran at once with \(permits) permits")
+            #expect(gate.load == (0, 0), "the gate is left empty")
+        }
+    }
+
+    @Test func readsThatWaitRunInTheOrderTheyArrived() async throws {
+        let gate = ReadGate(permits: 1)
+        let release = Shared(DispatchSemaphore(value: 0)).value
+        let order = Shared<[Int]>([])
+        // The first read holds the only permit until released (blocking its thread briefly).
+        let holder = Task { await gate.run { release.wait() } }
+        try await waitUntil { gate.load.running == 1 }
+        var waiters: [Task<Void, Never>] = []
+        for i in 0..<5 {
+            waiters.append(Task { await gate.run { order.withLock { $0.append(i) } } })
+            try await waitUntil { gate.load.waiting == i + 1 }  // queued before the next one comes
+        }
+        release.signal()
+        await holder.value
+        for waiter in waiters { await waiter.value }
+        #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
+        #expect(gate.load == (0, 0))
+    }
+
+    @Test func aThrowingReadGivesItsPermitBack() async {
+        struct Failure: Error {}
+        let gate = ReadGate(permits: 1)
+        await #expect(throws: Failure.self) { try await gate.run { throw Failure() } }
+        #expect(gate.load == (0, 0))
+        #expect(await gate.run { 42 } == 42)
+    }
+
+    /// A value behind a lock that tasks share.
+    final class Shared<Value: Sendable>: Sendable {
+        private let mutex: Mutex<Value>
+        init(_ value: Value) { mutex = Mutex(value) }
+        var value: Value { mutex.withLock { $0 } }
+        func withLock<R>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
+    }
+
+    private func waitUntil(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("condition not reached within 10 s")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+}
