@@ -29,6 +29,7 @@ package struct JSONWriter: Sendable {
 
     /// Appends UTF-8 bytes (valid UTF-8) as a JSON string literal.
     package mutating func string(utf8: some Collection<UInt8>) {
+        if utf8.withContiguousStorageIfAvailable({ string(buffer: $0) }) != nil { return }
         let copy = Array(utf8)
         copy.withUnsafeBufferPointer { string(buffer: $0) }
     }

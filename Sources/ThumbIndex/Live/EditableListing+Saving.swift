@@ -56,7 +56,7 @@ extension EditableListing {
     public static func load(from path: String, locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic,
                             names: Bool = false, mergePolicy: MergePolicy = .automatic) throws
         -> (listing: EditableListing, metadata: [String: String]) {
-        let (live, metadata) = try LiveListing.load(from: path, locale: locale, latinLabels: latinLabels, names: names)
+        let (live, metadata, _) = try LiveListing.load(from: path, locale: locale, latinLabels: latinLabels, names: names)
         let listing = EditableListing(live, nextSeq: (live.largestSeq ?? -1) + 1, mergePolicy: mergePolicy)
         return (listing, metadata)
     }

@@ -28,14 +28,17 @@ extension LiveListing {
         try base.searchable.write(to: path, metadata: metadata, extraColumns: extra)
     }
 
-    /// The listing saved at `path` by ``save(to:metadata:)``, and its metadata.
+    /// The listing saved at `path` by ``save(to:metadata:)``, and its metadata. The file is mapped
+    /// (see ``SearchableListing/load(from:expecting:checksum:)``); with `checksum: .later` the
+    /// whole file's checksum is left to the result's `check`.
     /// - Throws: `SavedIndexError` naming the file and what is wrong with it (missing, truncated,
     ///   corrupted, written by another ICU or collator version, for another locale or names setting,
     ///   or without ids); `LocaleError` for a locale ICU has no data for.
     package static func load(from path: String, locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic,
-                             names: Bool = false) throws -> (listing: LiveListing, metadata: [String: String]) {
+                             names: Bool = false, checksum: ArchiveReader.Checksum = .atOpen) throws
+        -> (listing: LiveListing, metadata: [String: String], check: SavedIndexCheck) {
         let expected = SavedIndexExpectation(locale: locale, latinLabels: latinLabels, names: names)
-        let (searchable, metadata, extra) = try SearchableListing<Int>.load(from: path, expecting: expected)
+        let (searchable, metadata, extra, check) = try SearchableListing<Int>.load(from: path, expecting: expected, checksum: checksum)
         guard let ids = extra["ids"], ids.count == searchable.listing.count,
               extra["readings"].map({ $0.count == ids.count }) ?? true else {
             throw SavedIndexError(path: path, .corrupted("no ids, or ids or readings for another number of items"))
@@ -63,7 +66,7 @@ extension LiveListing {
         var userMetadata = metadata
         userMetadata[Self.fieldsKey] = nil
         userMetadata[Self.regionColumnKey] = nil
-        return (try LiveListing(base: segment, schema: LiveFieldSchema(columns: fields, regionColumn: regionColumn)), userMetadata)
+        return (try LiveListing(base: segment, schema: LiveFieldSchema(columns: fields, regionColumn: regionColumn)), userMetadata, check)
     }
 
     /// Metadata keys of a saved live listing's searched fields.

@@ -34,9 +34,11 @@ extension LiveSegment {
             return rows
         }
 
-        private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
+        private static func hash(_ bytes: some Collection<UInt8>) -> Int {
             var hasher = Hasher()
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            if bytes.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                Array(bytes).withUnsafeBytes { hasher.combine(bytes: $0) }
+            }
             return hasher.finalize()
         }
     }

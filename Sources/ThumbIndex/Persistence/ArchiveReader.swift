@@ -1,34 +1,45 @@
 import Foundation
 
-/// Reads an archive (see ``Archive``) written by ``ArchiveWriter``: the whole file in one go,
-/// checked before anything is handed out.
+/// Reads an archive (see ``Archive``) written by ``ArchiveWriter``, from a mapping of the file
+/// (``MappedFile``): nothing is read until it is touched.
 ///
-/// ``init(path:formatVersion:)`` reads the file into one buffer and verifies, in this order, the
-/// magic, the byte order, the format version, the length and the checksum. Only then do the typed
-/// reads (``array(_:tag:)``, ``column(tag:)``, ``dictionary(tag:)``) copy records out, each checking
-/// its tag, its element width and that its length fits in the bytes left.
+/// ``init(path:formatVersion:checksum:)`` checks, in this order, the magic, the byte order, the
+/// format version and the length; with ``Checksum/atOpen`` it then verifies the checksum of the
+/// whole file, with ``Checksum/later`` it leaves that to ``verifyChecksum()``. The typed reads
+/// (``array(_:tag:)``, ``flatArray(_:tag:)``, ``column(tag:)``, ``dictionary(tag:)``) then take
+/// records in order, each checking its tag, its element width and that its length fits in the
+/// bytes left: what each costs is its record header, plus a copy for `array`.
 ///
 /// ```swift
 /// var reader = try ArchiveReader(path: path, formatVersion: 1)
 /// let meta = try reader.dictionary(tag: "meta")
-/// let suffixes = try reader.array(UInt32.self, tag: "sufx")
+/// let suffixes = try reader.flatArray(UInt32.self, tag: "sufx")   // the file's own pages
 /// try reader.finish()
 /// ```
-struct ArchiveReader {
+package struct ArchiveReader: Sendable {
+    /// When the whole file's checksum is verified.
+    package enum Checksum: Sendable {
+        /// Before anything is read: an archive that fails it is refused at once.
+        case atOpen
+        /// Not at open: the caller calls ``verifyChecksum()`` when it suits it (off the critical path).
+        case later
+    }
+
     /// The file read.
     let path: String
-    /// The whole file.
-    private let bytes: [UInt8]
+    /// The whole file, mapped.
+    let file: MappedFile
     /// Where the next record starts.
     private var position = Archive.headerSize
     /// Where the payload ends (the trailer starts).
     private let end: Int
 
-    /// Reads and verifies the archive at `path`.
+    /// Maps and checks the archive at `path`.
     /// - Throws: ``SavedIndexError`` (not found, unreadable, not an archive, other byte order, wrong
     ///   format version, truncated, corrupted).
-    init(path: String, formatVersion: UInt32) throws {
-        let bytes = try Self.readFile(path)
+    init(path: String, formatVersion: UInt32, checksum: Checksum = .atOpen) throws {
+        let file = try MappedFile(path: path)
+        let bytes = file.bytes
         func fail(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
 
         let magic = Archive.magic
@@ -57,25 +68,32 @@ struct ArchiveReader {
         guard Int(payloadLength) == available else {
             throw fail(.corrupted("\(available - Int(payloadLength)) bytes past the end of the archive"))
         }
-        let end = Archive.headerSize + Int(payloadLength)
-        let stored: UInt64 = Self.load(bytes, at: end)
-        let computed = bytes.withUnsafeBytes { ArchiveChecksum.of(UnsafeRawBufferPointer(rebasing: $0[0..<end])) }
-        guard stored == computed else {
-            throw fail(.corrupted("checksum \(hex(computed)) differs from the stored \(hex(stored))"))
-        }
         self.path = path
-        self.bytes = bytes
-        self.end = end
+        self.file = file
+        self.end = Archive.headerSize + Int(payloadLength)
         self.formatVersion = version
+        if checksum == .atOpen { try verifyChecksum() }
+    }
+
+    /// Verifies the checksum of the whole file against its trailer (a pass over every byte).
+    /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` when they differ.
+    func verifyChecksum() throws {
+        let bytes = file.bytes
+        let stored: UInt64 = Self.load(bytes, at: end)
+        let computed = ArchiveChecksum.of(UnsafeRawBufferPointer(rebasing: bytes[0..<end]))
+        guard stored == computed else {
+            throw SavedIndexError(path: path, .corrupted("checksum \(hex(computed)) differs from the stored \(hex(stored))"))
+        }
     }
 
     /// The format version the file was written in.
     let formatVersion: UInt32
 
-    /// The next record, which must be an array of `T` under `tag`.
+    /// The next record, which must be an array of `T` under `tag`, as the file's own pages.
     /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` when the record is another, has another
     ///   element width, or claims more elements than there are bytes left.
-    mutating func array<T: FixedWidthInteger>(_ type: T.Type, tag: String) throws -> [T] {
+    mutating func flatArray<T: FixedWidthInteger & Sendable>(_ type: T.Type, tag: String) throws -> FlatArray<T> {
+        let bytes = file.bytes
         guard end - position >= Archive.recordHeaderSize else {
             throw corrupted("record '\(tag)' expected, \(end - position) bytes left")
         }
@@ -92,31 +110,27 @@ struct ArchiveReader {
         guard count <= UInt64(left / size), Archive.padded(Int(count) * size) <= left else {
             throw corrupted("record '\(tag)' claims \(count) elements, \(left) bytes left")
         }
-        let byteCount = Int(count) * size
+        position = start + Archive.padded(Int(count) * size)
+        // Records start at multiples of 8 from the file's start (the header and every record are
+        // padded to 8 bytes), and the mapping starts on a page: aligned for any `T` here.
+        return FlatArray(mapped: file, byteOffset: start, count: Int(count))
+    }
+
+    /// The next record, which must be an array of `T` under `tag`, copied out of the file.
+    /// - Throws: as ``flatArray(_:tag:)``.
+    mutating func array<T: FixedWidthInteger & Sendable>(_ type: T.Type, tag: String) throws -> [T] {
+        let values = try flatArray(type, tag: tag)
         // An empty record is the shared empty array: `Array(unsafeUninitializedCapacity: 0)` stores
         // its count into the runtime's one empty-array singleton, which ThreadSanitizer reports as a
         // race with any thread reading another empty array (EditableListingTests did).
-        guard count > 0 else {
-            position = start
-            return []
-        }
-        // The only unsafe copy of the reader: `byteCount` bytes at `start`, checked above to lie
-        // inside `bytes`, into an array of `count` elements (no alignment needed by memcpy).
-        let values = [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
-            bytes.withUnsafeBytes { raw in
-                if byteCount > 0 { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[start..<start + byteCount])) }
-            }
-            initialized = Int(count)
-        }
-        position = start + Archive.padded(byteCount)
-        return values
+        return values.isEmpty ? [] : values.array
     }
 
     /// The next string column under `tag`: its bytes, then its offsets (checked to ascend from 0 to
     /// the bytes' end).
     mutating func column(tag: String) throws -> TextColumn {
-        let text = try array(UInt8.self, tag: tag)
-        let offsets = try array(Int64.self, tag: tag)
+        let text = try flatArray(UInt8.self, tag: tag)
+        let offsets = try flatArray(Int64.self, tag: tag)
         guard let column = TextColumn(bytes: text, offsets: offsets) else {
             throw corrupted("the offsets of column '\(tag)' do not ascend from 0 to \(text.count)")
         }
@@ -143,42 +157,9 @@ struct ArchiveReader {
 
     /// A fixed-width integer at `offset` of `bytes`, in this machine's byte order.
     /// - Precondition: `offset + size <= bytes.count` (every caller checks it first).
-    private static func load<T: FixedWidthInteger>(_ bytes: [UInt8], at offset: Int) -> T {
+    private static func load<T: FixedWidthInteger>(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> T {
         precondition(offset >= 0 && offset + MemoryLayout<T>.size <= bytes.count)
-        return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: T.self) }
-    }
-
-    /// The whole file, read with `read(2)` into one buffer.
-    private static func readFile(_ path: String) throws -> [UInt8] {
-        func fail(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
-        func systemMessage(_ call: String, _ code: Int32) -> String { "\(call): \(String(cString: strerror(code)))" }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw fail(code == ENOENT ? .notFound : .unreadable(systemMessage("open", code)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw fail(.unreadable(systemMessage("fstat", errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw fail(.unreadable("not a regular file")) }
-        let size = Int(info.st_size)
-        var failure: SavedIndexError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var done = 0
-            while done < size {
-                let n = read(fd, buffer.baseAddress! + done, size - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = fail(.unreadable(systemMessage("read", errno)))
-                    break
-                }
-                if n == 0 { break }  // the file shrank meanwhile: what was read is checked as usual
-                done += n
-            }
-            initialized = done
-        }
-        if let failure { throw failure }
-        return bytes
+        return bytes.loadUnaligned(fromByteOffset: offset, as: T.self)
     }
 }
 

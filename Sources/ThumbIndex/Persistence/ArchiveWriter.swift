@@ -25,14 +25,19 @@ struct ArchiveWriter {
     init() {}
 
     /// Appends a record of `values` under `tag` (four ASCII characters).
-    mutating func append<T: FixedWidthInteger>(_ values: [T], tag: String) {
+    mutating func append<T: FixedWidthInteger & Sendable>(_ values: [T], tag: String) {
+        append(FlatArray(values), tag: tag)
+    }
+
+    /// Appends a record of `values` under `tag` (a mapped array is written from its pages).
+    mutating func append<T: FixedWidthInteger & Sendable>(_ values: FlatArray<T>, tag: String) {
         var header = [UInt8]()
         header.reserveCapacity(Archive.recordHeaderSize)
         Self.put(Archive.tagValue(tag), into: &header)
         Self.put(UInt32(MemoryLayout<T>.size), into: &header)
         Self.put(UInt64(values.count), into: &header)
         records.append(Record(header: header, byteCount: values.count * MemoryLayout<T>.size,
-                              withBytes: { body in try values.withUnsafeBytes(body) }))
+                              withBytes: { body in try values.withUnsafeBufferPointer { try body(UnsafeRawBufferPointer($0)) } }))
     }
 
     /// Appends a string column: its bytes, then its offsets, both under `tag`.

@@ -142,10 +142,16 @@ extension SearchableListing where Element == Int {
     /// Loads a listing saved by ``write(to:metadata:extraColumns:)``, with its search index, metadata
     /// and extra columns, exactly as they were; nothing is sorted or folded again.
     ///
-    /// The whole file is read and its checksum verified before anything is built; then the file's
-    /// ICU version, locale, collator version and options are held against this process's ICU and
-    /// `expected`, and the structures are checked against each other (counts, offsets, suffix codes)
-    /// so that no answer can come from a file that contradicts itself.
+    /// The file is mapped (``MappedFile``), not read: the big arrays (the texts, the text indexes'
+    /// texts, starts and suffixes) are the file's own pages, shared with any other process that
+    /// maps it, and read from the page cache as queries touch them. The header, the format version
+    /// and every record's length are checked at once; the file's ICU version, locale, collator
+    /// version and options are held against this process's ICU and `expected`; and the structures
+    /// are checked against each other (counts, offsets, suffix codes) so that no query can read
+    /// outside them. The checksum of the whole file is verified before anything is built when
+    /// `checksum` is ``ArchiveReader/Checksum/atOpen``; with ``ArchiveReader/Checksum/later`` the
+    /// result's `check` verifies it, for the caller to run off the critical path (a server answers
+    /// meanwhile, and rebuilds the listing if the check fails).
     ///
     /// ```swift
     /// do {
@@ -159,11 +165,14 @@ extension SearchableListing where Element == Int {
     /// - Throws: ``SavedIndexError`` naming the file and what was wrong (not found, truncated,
     ///   corrupted, another format version, ICU version, collator version, locale or option);
     ///   `LocaleError` when `expected.locale` has no ICU data.
-    /// - Complexity: O(bytes of the file): one read, one checksum pass, one copy per array.
-    package static func load(from path: String, expecting expected: SavedIndexExpectation) throws
-        -> (searchable: SearchableListing<Int>, metadata: [String: String], extraColumns: [String: TextColumn]) {
+    /// - Complexity: a pass over the offsets, starts and suffixes, and a copy of the smaller arrays
+    ///   (elements, fold variants' rows, phonetic keys); with `checksum: .atOpen` a pass over every byte.
+    package static func load(from path: String, expecting expected: SavedIndexExpectation,
+                             checksum: ArchiveReader.Checksum = .atOpen) throws
+        -> (searchable: SearchableListing<Int>, metadata: [String: String], extraColumns: [String: TextColumn],
+            check: SavedIndexCheck) {
         typealias Key = SavedListingFormat.Key
-        var reader = try ArchiveReader(path: path, formatVersion: SavedListingFormat.version)
+        var reader = try ArchiveReader(path: path, formatVersion: SavedListingFormat.version, checksum: checksum)
         func refuse(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
 
         // What the file was built with, against what this process would build.
@@ -282,6 +291,21 @@ extension SearchableListing where Element == Int {
                                                              locale: collation.locale, readings: readings, phonetic: phonetic))
         let listing = parts.with(readings: readings)
 
-        return (SearchableListing(listing: listing, index: index), metadata, extraColumns)
+        return (SearchableListing(listing: listing, index: index), metadata, extraColumns,
+                SavedIndexCheck(reader: checksum == .later ? reader : nil))
     }
+}
+
+/// The part of a saved index's check left for later (``ArchiveReader/Checksum/later``): the
+/// checksum of the whole file, a pass over every byte of its mapping.
+package struct SavedIndexCheck: Sendable {
+    /// The reader whose checksum is still to verify; nil when it was verified at open.
+    fileprivate let reader: ArchiveReader?
+
+    /// Whether there is anything left to verify.
+    package var isPending: Bool { reader != nil }
+
+    /// Verifies the checksum of the whole file (nothing when it was verified at open).
+    /// - Throws: ``SavedIndexError`` (corrupted) when it differs from the stored one.
+    package func verify() throws { try reader?.verifyChecksum() }
 }

@@ -21,30 +21,42 @@ extension TextIndex {
     /// (The full check, order of suffixes included, is `_checkInvariants()`, run by debug builds.)
     ///
     /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` naming `tag` when a check fails.
-    /// - Complexity: O(bytes of the records): one copy and one pass over each.
+    /// - Complexity: one pass over the starts and the suffixes; the text, starts and suffixes stay
+    ///   the reader's mapped pages (no copy).
     init(from reader: inout ArchiveReader, tag: String, entryCount: Int) throws {
-        let text = try reader.array(UInt8.self, tag: tag)
-        let starts = try reader.array(UInt32.self, tag: tag)
+        let text = try reader.flatArray(UInt8.self, tag: tag)
+        let starts = try reader.flatArray(UInt32.self, tag: tag)
         let words = try reader.array(UInt64.self, tag: tag)
-        let suffixes = try reader.array(UInt32.self, tag: tag)
-        let longEntries = try reader.array(UInt32.self, tag: tag)
+        let suffixes = try reader.flatArray(UInt32.self, tag: tag)
+        let longEntries = try reader.flatArray(UInt32.self, tag: tag)
         let offsetBits = try reader.array(UInt32.self, tag: tag)
         let code = SuffixCode(entryCount: entryCount)
         guard offsetBits == [UInt32(code.offsetBits)] else { throw reader.corrupted("index '\(tag)' has another suffix packing") }
         guard starts.count == entryCount + 1, starts.first == 0, starts.last.map({ Int($0) == text.count }) ?? false else {
             throw reader.corrupted("index '\(tag)' has \(starts.count) starts for \(entryCount) entries")
         }
-        guard zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
+        let ascending = starts.withUnsafeBufferPointer { starts in
+            var previous: UInt32 = 0, ascending = true
+            for start in starts {  // no early exit: one branch-free pass the compiler vectorizes
+                ascending = ascending && start >= previous
+                previous = start
+            }
+            return ascending
+        }
+        guard ascending else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
         guard words.count == (text.count + 63) / 64 else { throw reader.corrupted("index '\(tag)' has \(words.count) words of word starts") }
         // A code's entry is its high bits, so the largest code names the largest entry. That bound
         // is what memory safety needs: a search reads a suffix only up to its entry's end (see
         // `suffixRange`), whatever the offset. (Offsets inside their entries, and the order, are
         // what the checksum and `_checkInvariants()` vouch for.) One vectorized pass, no lookups.
-        guard suffixes.max().map({ code.entry($0) < entryCount }) ?? true else {
+        let largest = suffixes.withUnsafeBufferPointer { codes in codes.reduce(0 as UInt32) { max($0, $1) } }
+        guard suffixes.isEmpty || code.entry(largest) < entryCount else {
             throw reader.corrupted("index '\(tag)' has a suffix outside its entries")
         }
-        let long = (0..<entryCount).lazy.filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
-        guard longEntries.elementsEqual(long) else {
+        let long = starts.withUnsafeBufferPointer { starts in
+            (0..<entryCount).filter { Int(starts[$0 + 1] &- starts[$0]) > code.offsetLimit }
+        }
+        guard longEntries.elementsEqual(long.lazy.map(UInt32.init)) else {
             throw reader.corrupted("index '\(tag)' lists other long entries than those longer than \(code.offsetLimit) bytes")
         }
         self.init(text: text, starts: starts, wordStarts: BitSet(words: words), suffixes: suffixes,

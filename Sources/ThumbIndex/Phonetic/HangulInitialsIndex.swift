@@ -142,7 +142,7 @@ struct HangulInitialsIndex: Sendable {
         let index = initials.index
         let start = Int(index.starts[e])
         let count = (Int(index.starts[e + 1]) - start) / 3
-        func equal(_ bytes: [UInt8], _ text: [UInt8], at k: Int) -> Bool {
+        func equal<Text: RandomAccessCollection<UInt8>>(_ bytes: [UInt8], _ text: Text, at k: Int) -> Bool where Text.Index == Int {
             let at = start + 3 * k
             return k < count && text[at] == bytes[0] && text[at + 1] == bytes[1] && text[at + 2] == bytes[2]
         }

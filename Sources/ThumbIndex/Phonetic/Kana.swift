@@ -161,7 +161,7 @@ struct ReadingKeys {
     /// The reading of an item, as words: its folded `reading` when it has one, else its folded text
     /// `text` when that is kana (with white space and separators); empty when neither. White space
     /// and the separators inside names (ジョン・スミス) split it into words (``Kana/breaksReading(_:)``).
-    static func words(text: [Unicode.Scalar], reading: ArraySlice<UInt8>?) throws -> [[Unicode.Scalar]] {
+    static func words<Reading: Collection<UInt8>>(text: [Unicode.Scalar], reading: Reading?) throws -> [[Unicode.Scalar]] {
         let scalars: [Unicode.Scalar]
         if let reading {
             let folded = try Folding.fold(String(decoding: reading, as: UTF8.self), .diacritics, locale: "")

@@ -28,7 +28,7 @@ extension SearchIndex {
          defaultRegion: String? = nil, locale: String = "", progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)
-        let originals = texts.bytes
+        let originals = texts.bytes.array
         let originalStarts = texts.offsets.map { UInt32($0) }
 
         let folded = try Self.foldAll(originals: originals, starts: originalStarts)

@@ -55,11 +55,11 @@ struct SuffixCode: Sendable {
 /// equivalent of walking a trie), then the distinct entries of that range, keeping only offset-0
 /// suffixes for prefix search and word starts for word-prefix search.
 struct TextIndex: Sendable {
-    let text: [UInt8]
-    let starts: [UInt32]
+    let text: FlatArray<UInt8>
+    let starts: FlatArray<UInt32>
     let wordStarts: BitSet
-    let suffixes: [UInt32]
-    let longEntries: [UInt32]
+    let suffixes: FlatArray<UInt32>
+    let longEntries: FlatArray<UInt32>
     let code: SuffixCode
     /// Whether only the suffixes at word starts are listed (an index asked only in ``MatchMode/words``
     /// mode: the dial-pad keys); then a query in another mode is not answered by the suffixes.
@@ -79,18 +79,18 @@ struct TextIndex: Sendable {
     init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, code: SuffixCode? = nil,
          fallbackDepth: Int = SuffixSort.defaultFallbackDepth, wordStartsOnly: Bool = false) {
         let code = code ?? SuffixCode(entryCount: starts.count - 1)
-        self.text = text
-        self.starts = starts
+        self.text = FlatArray(text)
+        self.starts = FlatArray(starts)
         self.wordStarts = wordStarts
         self.code = code
         self.wordStartsOnly = wordStartsOnly
-        suffixes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts,
-                                             fallbackDepth: fallbackDepth, wordStartsOnly: wordStartsOnly)
+        suffixes = FlatArray(SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts,
+                                                       fallbackDepth: fallbackDepth, wordStartsOnly: wordStartsOnly))
         var longEntries: [UInt32] = []
         for e in 0..<(starts.count - 1) where Int(starts[e + 1] - starts[e]) > code.offsetLimit {
             longEntries.append(UInt32(e))
         }
-        self.longEntries = longEntries
+        self.longEntries = FlatArray(longEntries)
         #if DEBUG
         _checkInvariants()
         #endif
@@ -99,7 +99,8 @@ struct TextIndex: Sendable {
     /// An index from its structures as they are, without sorting anything (a saved index loaded
     /// back). The caller has checked what a query relies on (see `SearchableListing+Saving.swift`);
     /// debug builds check every invariant.
-    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, suffixes: [UInt32], longEntries: [UInt32], code: SuffixCode) {
+    init(text: FlatArray<UInt8>, starts: FlatArray<UInt32>, wordStarts: BitSet, suffixes: FlatArray<UInt32>,
+         longEntries: FlatArray<UInt32>, code: SuffixCode) {
         self.text = text
         self.starts = starts
         self.wordStarts = wordStarts
@@ -246,7 +247,7 @@ extension TextIndex {
             previous = current
         }
         let long = (0..<entryCount).filter { Int(starts[$0 + 1] - starts[$0]) > code.offsetLimit }.map(UInt32.init)
-        precondition(longEntries == long, "TextIndex: longEntries must list exactly the entries longer than \(code.offsetLimit) bytes")
+        precondition(longEntries.elementsEqual(long), "TextIndex: longEntries must list exactly the entries longer than \(code.offsetLimit) bytes")
     }
 }
 #endif

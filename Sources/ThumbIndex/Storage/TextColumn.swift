@@ -3,9 +3,13 @@
 /// Millions of names as separate `String`s cost a heap object each; one buffer costs the bytes
 /// plus 8 bytes of offset per row, and hands ICU the whole column in one call.
 package struct TextColumn: Sendable, RandomAccessCollection {
-    private(set) var bytes: [UInt8]
+    /// The UTF-8 bytes of one row, without copying (``utf8(_:)``).
+    package typealias Bytes = Slice<FlatArray<UInt8>>
+
+    /// Every row's bytes, back to back (owned, or a saved index's mapped pages).
+    private(set) var bytes: FlatArray<UInt8>
     /// `offsets[i] ..< offsets[i + 1]` are the bytes of row `i`; `offsets.count == count + 1`.
-    private(set) var offsets: [Int64]
+    private(set) var offsets: FlatArray<Int64>
 
     /// An empty column.
     package init() {
@@ -15,13 +19,17 @@ package struct TextColumn: Sendable, RandomAccessCollection {
 
     /// A column over `bytes` and `offsets` as they are (a saved column); nil unless the offsets
     /// start at 0, ascend, and end at `bytes.count`. Complexity: O(rows).
-    package init?(bytes: [UInt8], offsets: [Int64]) {
+    init?(bytes: FlatArray<UInt8>, offsets: FlatArray<Int64>) {
         guard offsets.first == 0, offsets.last == Int64(bytes.count) else { return nil }
-        var previous: Int64 = 0
-        for offset in offsets {
-            guard offset >= previous else { return nil }
-            previous = offset
+        let ascending = offsets.withUnsafeBufferPointer { offsets in
+            var previous: Int64 = 0, ascending = true
+            for offset in offsets {  // no early exit: one branch-free pass the compiler vectorizes
+                ascending = ascending && offset >= previous
+                previous = offset
+            }
+            return ascending
         }
+        guard ascending else { return nil }
         self.bytes = bytes
         self.offsets = offsets
     }
@@ -41,7 +49,7 @@ package struct TextColumn: Sendable, RandomAccessCollection {
     }
 
     /// The UTF-8 bytes of row `row`, without copying.
-    package func utf8(_ row: Int) -> ArraySlice<UInt8> {
+    package func utf8(_ row: Int) -> Bytes {
         bytes[Int(offsets[row])..<Int(offsets[row + 1])]
     }
 
@@ -51,14 +59,14 @@ package struct TextColumn: Sendable, RandomAccessCollection {
     /// Appends one string.
     package mutating func append(_ s: String) {
         var s = s
-        s.withUTF8 { bytes.append(contentsOf: $0) }
-        offsets.append(Int64(bytes.count))
+        let count = s.withUTF8 { utf8 in bytes.withOwnedArray { $0.append(contentsOf: utf8); return $0.count } }
+        offsets.append(Int64(count))
     }
 
     /// Appends raw UTF-8 bytes (already validated by the caller).
     package mutating func append(utf8: some Collection<UInt8>) {
-        bytes.append(contentsOf: utf8)
-        offsets.append(Int64(bytes.count))
+        let count = bytes.withOwnedArray { $0.append(contentsOf: utf8); return $0.count }
+        offsets.append(Int64(count))
     }
 
     /// This column with its rows rearranged: row `k` of the result is row `order[k]` of this one.
@@ -72,12 +80,15 @@ package struct TextColumn: Sendable, RandomAccessCollection {
 
     /// Calls `body` with the byte buffer and the offsets buffer (for the bridge).
     func withUnsafeStorage<R>(_ body: (UnsafePointer<CChar>?, UnsafePointer<Int64>?) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBytes { raw in
+        try bytes.withUnsafeBufferPointer { bytes in
             try offsets.withUnsafeBufferPointer { offsets in
-                try body(raw.baseAddress?.assumingMemoryBound(to: CChar.self), offsets.baseAddress)
+                try bytes.withMemoryRebound(to: CChar.self) { try body($0.baseAddress, offsets.baseAddress) }
             }
         }
     }
+
+    /// Whether the column is a mapped file's pages (a loaded saved index).
+    var isMapped: Bool { bytes.isMapped && offsets.isMapped }
 
     /// Bytes held (text plus offsets), for memory reports.
     package var byteCount: Int { bytes.count + offsets.count * 8 }

@@ -12,14 +12,17 @@ extension ListingWriter {
     /// Loads a listing at start and serves it: from its saved file when there is one, with the
     /// writes the file misses replayed from the change log, else built from the store's items
     /// (see ``SavedIndexes/load(name:from:progress:)``). Nil when the listing was deleted meanwhile.
+    ///
+    /// A saved file answers at once; its checksum is verified next, on the background queue
+    /// (``verifyInBackground(_:name:)``).
     package func load(_ info: ListingInfo, progress: ((Double) -> Void)?) throws -> (listing: LiveListing, outcome: SavedIndexes.Outcome)? {
-        let loaded: (listing: LiveListing, version: Int64, outcome: SavedIndexes.Outcome)
+        let loaded: (listing: LiveListing, version: Int64, outcome: SavedIndexes.Outcome, check: SavedIndexCheck?)
         do {
             if let savedIndexes {
                 loaded = try savedIndexes.load(name: info.name, from: store, progress: progress)
             } else {
                 let (listing, built) = try Self.build(name: info.name, from: store, names: names, progress: progress)
-                loaded = (listing, built.version, .built(reason: "no --index-dir: nothing is saved"))
+                loaded = (listing, built.version, .built(reason: "no --index-dir: nothing is saved"), nil)
             }
         } catch StoreError.noSuchListing {
             return nil
@@ -28,7 +31,34 @@ extension ListingWriter {
             catalog.publish(ListingCatalog.Entry(name: info.name, listing: loaded.listing))
             listingVersions[info.name] = loaded.version
         }
+        if let check = loaded.check, check.isPending { verifyInBackground(check, name: info.name) }
         return (loaded.listing, loaded.outcome)
+    }
+
+    /// Verifies a loaded file's checksum on the background queue; when it fails, logs why and
+    /// builds listing `name` again from the store (on the write queue, as a listing replaced
+    /// through another server is), then saves the new build over the bad file.
+    func verifyInBackground(_ check: SavedIndexCheck, name: String) {
+        background.async { [self] in
+            let clock = ContinuousClock()
+            let started = clock.now
+            do {
+                try check.verify()
+                logger.info("'\(name)': the saved index's checksum holds (verified in \(clock.now - started))")
+            } catch {
+                logger.error("'\(name)': \(error); rebuilding it from the store")
+                queue.async { [self] in
+                    do {
+                        guard let (listing, info) = try Self.buildIfExists(name: name, from: store, names: names) else { return }
+                        publishReplaced(name, listing: listing, version: info.version)
+                        logger.notice("'\(name)': rebuilt from the store after a failed checksum (\(listing.count) items, version \(info.version))")
+                        if let savedIndexes { background.async { savedIndexes.save(listing, name: name, version: info.version) } }
+                    } catch {
+                        logger.error("'\(name)': could not rebuild it after a failed checksum: \(error); serving the loaded file")
+                    }
+                }
+            }
+        }
     }
 
     /// Marks the listings loaded, at the store `version` read before the first of them: the

@@ -11,6 +11,10 @@ import ThumbIndexStore
 /// brought up to date from the store's change log; a file that is missing, unreadable,
 /// truncated, corrupted, written by another ICU or collator version, or too old for the change
 /// log is logged and rebuilt from the store, so it can make a start slower but never an answer wrong.
+/// The file is mapped, not read, and what is cheap is checked before the first answer (header,
+/// versions, every part's length, the offsets and suffix codes a query follows); the checksum
+/// of the whole file is verified just after, in the background (the `check` that ``load(name:from:progress:)`` returns), and a
+/// mismatch makes the server rebuild that listing from the store (see ``ListingWriter``).
 /// So is a file built with another `names` setting (`serve --names` is a flag of the server, not
 /// a property the store keeps: a start with another setting rebuilds every listing once).
 package final class SavedIndexes: Sendable {
@@ -55,24 +59,26 @@ package final class SavedIndexes: Sendable {
     /// missing or invalid, when the change log no longer reaches back to the file's version, or
     /// when the listing was replaced since; the log says why.
     /// - Throws: `StoreError`; `LocaleError`; `ICUError`, `LimitError` from building.
+    /// The file's checksum is not verified here: the result's `check` does that (nothing to do for a
+    /// listing built from the store).
     package func load(name: String, from store: any ListingStore, progress: ((Double) -> Void)? = nil) throws
-        -> (listing: LiveListing, version: Int64, outcome: Outcome) {
+        -> (listing: LiveListing, version: Int64, outcome: Outcome, check: SavedIndexCheck?) {
         guard let info = try store.listing(named: name) else { throw StoreError.noSuchListing(name) }
         let path = path(for: name)
         let reason: String
         do {
-            let (listing, metadata) = try LiveListing.load(from: path, locale: info.locale, names: names)
+            let (listing, metadata, check) = try LiveListing.load(from: path, locale: info.locale, names: names, checksum: .later)
             let schema = ListingWriter.schema(of: info.columns)
             if let saved = metadata[Self.versionKey].flatMap(Int64.init), listing.schema == schema {
                 if saved == info.version {
                     savedVersions.withLock { $0[name] = info.version }
                     logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
-                    return (listing, info.version, .loaded)
+                    return (listing, info.version, .loaded, check)
                 }
                 switch try replay(name, onto: listing, from: saved, through: info.version, store: store) {
                 case let .success((replayed, count)):
                     logger.info("'\(name)': loaded from \(path) (store version \(saved)) and replayed \(count) changes from the change log up to version \(info.version)")
-                    return (replayed, info.version, .replayed(changes: count, from: saved, to: info.version))
+                    return (replayed, info.version, .replayed(changes: count, from: saved, to: info.version), check)
                 case let .failure(why):
                     reason = why.message
                 }
@@ -87,7 +93,7 @@ package final class SavedIndexes: Sendable {
         logger.notice("'\(name)': rebuilding it from the store, because \(reason)")
         let (listing, built) = try ListingWriter.build(name: name, from: store, names: names, progress: progress)
         save(listing, name: name, version: built.version)
-        return (listing, built.version, .built(reason: reason))
+        return (listing, built.version, .built(reason: reason), nil)
     }
 
     /// Why a saved listing cannot be brought up to date from the change log.

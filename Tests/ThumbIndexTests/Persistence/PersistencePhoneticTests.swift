@@ -61,7 +61,7 @@ struct PersistencePhoneticTests {
         let original = try LiveListing(items: items, schema: schema, collation: IndexedCollation(locale: "ja"))
         let path = folder.path("live.thumbindex")
         try original.save(to: path, metadata: ["version": "9"])
-        let (loaded, metadata) = try LiveListing.load(from: path, locale: "ja")
+        let (loaded, metadata, _) = try LiveListing.load(from: path, locale: "ja")
         #expect(metadata == ["version": "9"])
 
         let oracleItems = people.map { NaivePhonetic.Item(text: $0.name, reading: $0.reading, using: .real) }

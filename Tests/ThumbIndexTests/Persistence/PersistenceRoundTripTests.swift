@@ -26,7 +26,15 @@ struct PersistenceRoundTripTests {
             let original = try SearchableListing(listing)
             let path = folder.path("listing-\(seed).thumbindex")
             try original.write(to: path, metadata: ["changeCounter": "\(seed)"], extraColumns: ["ids": TextColumn(texts.indices.map { "id\($0)" })])
-            let loaded = try SearchableListing.load(from: path, expecting: .init(locale: locale, descending: descending, fullIndex: fullIndex))
+            let checksum: ArchiveReader.Checksum = Bool.random(using: &random) ? .atOpen : .later
+            let loaded = try SearchableListing.load(from: path, expecting: .init(locale: locale, descending: descending, fullIndex: fullIndex),
+                                                    checksum: checksum)
+            #expect(loaded.check.isPending == (checksum == .later))
+            try loaded.check.verify()
+            // The big arrays are the file's pages, not copies.
+            let storage = loaded.searchable.index.storage
+            #expect(storage.main.text.isMapped && storage.main.suffixes.isMapped && storage.main.starts.isMapped)
+            #expect(loaded.searchable.listing.texts.isMapped)
             #expect(loaded.metadata == ["changeCounter": "\(seed)"])
             #expect(loaded.extraColumns.keys.sorted() == ["ids"] && Array(loaded.extraColumns["ids"]!) == texts.indices.map { "id\($0)" })
 

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A file mapped read-only into memory (`mmap(2)`, `MAP_SHARED`): its pages come from the page
+/// cache as they are touched, and processes that map the same file share them.
+///
+/// The mapping lasts as long as this object: ``FlatArray``s that point into it hold it.
+///
+/// `@unchecked Sendable`: the mapping is read-only and never changes after `init`; it is unmapped
+/// only in `deinit`, when nothing can point into it any more. (A file changed in place by another
+/// process would change what is read, which is why saved indexes are replaced by a rename, never
+/// rewritten: a mapping keeps the old file's pages.)
+final class MappedFile: @unchecked Sendable {
+    /// The file mapped.
+    let path: String
+    /// The mapping's first byte (page-aligned); nil for an empty file.
+    private let base: UnsafeRawPointer?
+    /// Bytes mapped: the file's size when it was opened.
+    let count: Int
+
+    /// Maps the file at `path`.
+    /// - Throws: ``SavedIndexError`` (not found, unreadable, not a regular file).
+    init(path: String) throws {
+        func fail(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
+        func systemMessage(_ call: String, _ code: Int32) -> String { "\(call): \(String(cString: strerror(code)))" }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw fail(code == ENOENT ? .notFound : .unreadable(systemMessage("open", code)))
+        }
+        defer { close(fd) }  // the mapping outlives the descriptor
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw fail(.unreadable(systemMessage("fstat", errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw fail(.unreadable("not a regular file")) }
+        let size = Int(info.st_size)
+        self.path = path
+        count = size
+        guard size > 0 else {
+            base = nil
+            return
+        }
+        let address = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0)
+        guard let address, address != MAP_FAILED else { throw fail(.unreadable(systemMessage("mmap", errno))) }
+        base = UnsafeRawPointer(address)
+    }
+
+    deinit {
+        if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    }
+
+    /// The whole mapping.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// `count` elements of `T` at `byteOffset`.
+    /// - Precondition: they lie inside the mapping, at an offset aligned for `T`.
+    func buffer<T>(of type: T.Type, at byteOffset: Int, count: Int) -> UnsafeBufferPointer<T> {
+        let size = MemoryLayout<T>.stride * count
+        precondition(byteOffset >= 0 && count >= 0 && byteOffset <= self.count - size, "MappedFile: \(count) elements at \(byteOffset) lie outside \(path)")
+        precondition(byteOffset % MemoryLayout<T>.alignment == 0, "MappedFile: elements at \(byteOffset) are not aligned")
+        guard count > 0, let base else { return UnsafeBufferPointer(start: nil, count: 0) }
+        // The bytes are a file's integers in this machine's order (the archive's byte-order mark
+        // was checked), so any bit pattern is a valid `T`; binding raw mapped memory is sound.
+        return UnsafeBufferPointer(start: (base + byteOffset).assumingMemoryBound(to: T.self), count: count)
+    }
+}
