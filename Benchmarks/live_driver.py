@@ -13,8 +13,10 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
   keystrokes  typing sessions (GeoNames queries typed one character at a time, 1-6 characters,
               sections answers with limit 50) with no edits, then again after 10,000 edits
               (POST/PATCH/DELETE, one per request) with --merge-after 100000000 so no merge folds them;
-  load        wrk, 64 connections (Tests/e2e/load.lua), on a sections query: read-only, then while a
-              separate process (`live_driver.py writer`) writes 200 times a second;
+  load        a separate process (`live_driver.py writer`) writes 200 times a second alone (the idle
+              write latency), then wrk, 64 connections (Tests/e2e/load.lua), on a sections query,
+              read-only, then while the writer writes; once with the read gate (the default) and
+              once without (--max-concurrent-reads 4096), each on its own server;
   merge       VmRSS/VmHWM of the server every 50 ms, idle and then while 5,000 edits trigger a
               merge (--merge-after 5000);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
@@ -332,30 +334,55 @@ def wrk(port, seconds, path):
     return {k: float(v) for k, v in (pair.split("=") for pair in line.split()[1:])}
 
 
-def phase_load(ctx):
-    print("==> load: wrk 64 connections, read-only, then with 200 writes/s from another process", flush=True)
-    server = ctx.start("load")
-    path = sections_path("an", limit=100)
-    seconds = 20
-    wrk(server.port, 3, path)  # warm-up
-    read_only = wrk(server.port, seconds, path)
-    print(f"  read-only: {read_only}", flush=True)
-    writer_out = os.path.join(ctx.scratch, "writer.json")
+def run_writer(ctx, server, seconds, name):
+    """The writer process (`writer` below) for `seconds`; returns its JSON."""
+    out = os.path.join(ctx.scratch, f"{name}.json")
     writer = subprocess.Popen([sys.executable, os.path.abspath(__file__), "writer", "--port", str(server.port),
-                               "--token", ctx.token, "--rate", "200", "--seconds", str(seconds + 4),
-                               "--out", writer_out, "--items", str(ctx.item_count)])
-    time.sleep(2)
-    under_writes = wrk(server.port, seconds, path)
+                               "--token", ctx.token, "--rate", "200", "--seconds", str(seconds),
+                               "--out", out, "--items", str(ctx.item_count)])
+    return writer, out
+
+
+def finish_writer(writer, out):
     if writer.wait() != 0:
         raise SystemExit("live: the writer failed")
-    with open(writer_out) as f:
-        writes = json.load(f)
-    print(f"  under writes: {under_writes}; writer: {writes}", flush=True)
+    with open(out) as f:
+        return json.load(f)
+
+
+def load_under(ctx, label, extra):
+    """One server: the writer alone (idle reads), wrk read-only, then wrk with the writer."""
+    server = ctx.start(f"load-{label}", extra)
+    path = sections_path("an", limit=100)
+    seconds = 20
+    writer, out = run_writer(ctx, server, 10, f"writer-idle-{label}")
+    idle_writes = finish_writer(writer, out)
+    print(f"  [{label}] writer alone: {idle_writes['latency']}", flush=True)
+    wrk(server.port, 3, path)  # warm-up
+    read_only = wrk(server.port, seconds, path)
+    print(f"  [{label}] read-only: {read_only}", flush=True)
+    writer, out = run_writer(ctx, server, seconds + 4, f"writer-{label}")
+    time.sleep(2)
+    under_writes = wrk(server.port, seconds, path)
+    writes = finish_writer(writer, out)
+    print(f"  [{label}] under writes: {under_writes}; writer: {writes['latency']}", flush=True)
     server.stop()
-    result = {"path": path, "connections": 64, "threads": 2, "seconds": seconds,
-              "read_only": read_only, "with_writes": under_writes, "writer": writes,
-              "ratio_p99": round(under_writes["p99_ms"] / read_only["p99_ms"], 2),
-              "ratio_p50": round(under_writes["p50_ms"] / read_only["p50_ms"], 2)}
+    return {"server_flags": list(extra), "read_only": read_only, "with_writes": under_writes,
+            "writer_idle": idle_writes, "writer": writes,
+            "write_median_ratio_loaded_to_idle": round(writes["latency"]["median_ms"] / idle_writes["latency"]["median_ms"], 2),
+            "ratio_p99": round(under_writes["p99_ms"] / read_only["p99_ms"], 2),
+            "ratio_p50": round(under_writes["p50_ms"] / read_only["p50_ms"], 2)}
+
+
+def phase_load(ctx):
+    print("==> load: 200 writes/s alone, then wrk 64 connections read-only, then both; with the read gate "
+          "(the default, one read per core) and without it (--max-concurrent-reads 4096)", flush=True)
+    gated = load_under(ctx, "gated", ())
+    ungated = load_under(ctx, "ungated", ("--max-concurrent-reads", "4096"))
+    result = {"path": sections_path("an", limit=100), "connections": 64, "threads": 2, "seconds": 20,
+              "gated": gated, "ungated": ungated,
+              "write_median_under_load_gated_vs_ungated": round(gated["writer"]["latency"]["median_ms"]
+                                                               / ungated["writer"]["latency"]["median_ms"], 3)}
     write_json(os.path.join(ctx.out, "live-load.json"), result)
 
 

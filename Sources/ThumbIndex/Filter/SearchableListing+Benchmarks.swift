@@ -48,6 +48,33 @@ extension SearchableListing {
     }
 }
 
+@_spi(Benchmarks)
+extension SearchableListing {
+    /// A keystroke's floor (issue 20): `query` folded as the main index folds its texts (diacritics
+    /// and case), outside the time measured.
+    public func floorQuery(_ query: String) throws -> [UInt8] {
+        try Folding.foldQuery(query, .diacritics, locale: "")
+    }
+
+    /// The floor of a keystroke: the binary search for the suffixes of the main index that start
+    /// with `folded` (from ``floorQuery(_:)``), alone; returns how many there are.
+    public func floorSearch(_ folded: [UInt8]) -> Int {
+        folded.isEmpty ? 0 : index.storage.main.suffixRange(folded).count
+    }
+
+    /// The floor with a page: the binary search, then the rows of the first `limit` suffixes
+    /// copied out (unsorted and possibly repeated: a lower bound on producing a page of rows).
+    public func floorSearchAndCopy(_ folded: [UInt8], limit: Int) -> [UInt32] {
+        guard !folded.isEmpty else { return [] }
+        let main = index.storage.main
+        let range = main.suffixRange(folded)
+        let code = main.code
+        return main.suffixes.withUnsafeBufferPointer { codes in
+            range.prefix(limit).map { UInt32(code.entry(codes[$0])) }
+        }
+    }
+}
+
 extension TextIndex {
     /// ``byteCount`` structure by structure, each part named after `name`.
     func bytesByPart(_ name: String) -> [(part: String, bytes: Int)] {

@@ -52,7 +52,8 @@ extension EditableListing {
     /// - Throws: ``SavedIndexError`` naming the file and what was wrong with it (missing,
     ///   truncated, corrupted, written by another ICU or collator version, for another locale or
     ///   options, or not an editable listing); ``LocaleError`` for a locale ICU has no data for.
-    /// - Complexity: O(bytes of the file), plus indexing the searched fields.
+    /// - Complexity: O(bytes of the file) (the checksum), plus indexing the searched fields; the
+    ///   big arrays stay the file's mapped pages.
     public static func load(from path: String, locale: String, latinLabels: IndexedCollation.LatinLabels = .automatic,
                             names: Bool = false, mergePolicy: MergePolicy = .automatic) throws
         -> (listing: EditableListing, metadata: [String: String]) {

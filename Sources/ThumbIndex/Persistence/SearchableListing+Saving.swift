@@ -1,5 +1,5 @@
 /// What a caller expects of a saved listing: the options it would build the listing with.
-/// ``SearchableListing/load(from:expecting:)`` refuses a file built otherwise.
+/// ``SearchableListing/load(from:expecting:checksum:)`` refuses a file built otherwise.
 package struct SavedIndexExpectation: Sendable, Equatable {
     /// The locale (ICU or BCP 47 form; compared in ICU's canonical form).
     package var locale: String
@@ -60,7 +60,7 @@ enum SavedListingFormat {
 
 extension SearchableListing where Element == Int {
     /// Saves the listing and its search index to `path`, atomically (see ``ArchiveWriter``), so that
-    /// a later start can ``load(from:expecting:)`` them instead of building them again.
+    /// a later start can ``load(from:expecting:checksum:)`` them instead of building them again.
     ///
     /// The file records the ICU and collator versions, the locale and the options the listing was
     /// built with, besides `metadata` and `extraColumns`, which come back as they were.

@@ -13,9 +13,12 @@ struct BenchCommand: ParsableCommand {
             For every query of --queries, types each prefix (1 to n characters) as a search box \
             would, and for every keystroke computes what a page needs: the total, exact per-section \
             counts and the first 50 rows with their match ranges. Reports build seconds, peak RSS, \
-            index bytes, each keystroke's latency and the p50/p99.
-            With --save, also saves the built listing to a file, loads it back, reports both times \
-            and the file's size, and types the keystrokes on the loaded listing.
+            index bytes, each keystroke's latency and the p50/p99, and each keystroke's floor: the \
+            binary search over the suffixes alone, and with the first rows copied out.
+            With --save, also saves the built listing to a file, loads it back as a server does \
+            (mapped, the checksum verified after the first answer), reports the save, the load, the \
+            first keystroke's answer, the checksum and a load that verifies it first, and the file's \
+            size, and types the keystrokes on the loaded listing.
             Example:
               thumbindex bench --corpus Corpora/large/geonames-names.txt --queries Corpora/large/geonames-queries.txt
             """
@@ -51,7 +54,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Save the built listing to this file and load it back (timed).", valueName: "file"))
     var save: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"locale_fold_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"cpu_ms\" (this thread's CPU time: what a busy machine's other work does not add),\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\",\"saved_bytes\".")
+    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"locale_fold_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"cpu_ms\" (this thread's CPU time: what a busy machine's other work does not add),\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\" (mapped, checksum left for later, as a server loads),\"first_answer_seconds\" (from the load's start to the first keystroke's page),\"checksum_seconds\",\"checked_load_seconds\" (checksum verified at open),\"saved_bytes\".")
     var json = false
 
     func run() throws {
@@ -65,7 +68,7 @@ struct BenchCommand: ParsableCommand {
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var saved: BenchReport.Saved?
         if let save {
-            (searchable, saved) = try Self.saveAndLoad(searchable, to: save)
+            (searchable, saved) = try Self.saveAndLoad(searchable, to: save, firstQuery: sessions.first ?? "a")
         }
 
         if dialpad {
@@ -73,6 +76,7 @@ struct BenchCommand: ParsableCommand {
             _ = try searchable.filter("2", fold: fold, mode: mode, phonetic: phonetic, dialpad: true)
         }
         var keystrokes: [(query: String, ms: Double, cpuMS: Double, total: Int, approximate: Int?)] = []
+        var floors: [(query: String, searchMS: Double, searchAndCopyMS: Double)] = []
         for query in sessions {
             var session = FilterSession(searchable, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad, typos: typos)
             var prefix = ""
@@ -84,6 +88,7 @@ struct BenchCommand: ParsableCommand {
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6
                 let cpuMS = Double(ThreadCPUTime.nanoseconds() - cpu0) / 1e6
                 withExtendedLifetime(page) { keystrokes.append((prefix, ms, cpuMS, result.total, result.approximate)) }
+                floors.append(try Self.floor(of: prefix, in: searchable, rows: rows))
             }
         }
         let sorted = keystrokes.map(\.ms).sorted()
@@ -95,24 +100,56 @@ struct BenchCommand: ParsableCommand {
                                  localeFoldBytes: searchable.indexBytesByPart.filter { $0.part.hasPrefix("locale variant") }
                                      .reduce(0) { $0 + $1.bytes },
                                  keystrokes: keystrokes,
-                                 p50: percentile(0.5), p99: percentile(0.99), saved: saved)
+                                 p50: percentile(0.5), p99: percentile(0.99), saved: saved, floors: floors)
         Output.write(json ? report.json() : report.text())
     }
 
-    /// Saves `searchable` to `path`, loads it back, and times both.
-    private static func saveAndLoad(_ searchable: SearchableListing<Int>, to path: String) throws
+    /// The floor of a keystroke `query`: the binary search over the main index's suffixes alone,
+    /// and with the rows of the first `rows` suffixes copied out (the query folded beforehand,
+    /// untimed); each the best of three, since it takes microseconds.
+    private static func floor(of query: String, in searchable: SearchableListing<Int>, rows: Int) throws
+        -> (query: String, searchMS: Double, searchAndCopyMS: Double) {
+        let folded = try searchable.floorQuery(query)
+        var search = Double.infinity, copy = Double.infinity
+        for _ in 0..<3 {
+            let t0 = DispatchTime.now()
+            let count = searchable.floorSearch(folded)
+            let t1 = DispatchTime.now()
+            let page = searchable.floorSearchAndCopy(folded, limit: rows)
+            let t2 = DispatchTime.now()
+            withExtendedLifetime((count, page)) {}
+            search = min(search, Double(t1.uptimeNanoseconds - t0.uptimeNanoseconds) / 1e6)
+            copy = min(copy, Double(t2.uptimeNanoseconds - t1.uptimeNanoseconds) / 1e6)
+        }
+        return (query, search, copy)
+    }
+
+    /// Saves `searchable` to `path`, loads it back, and times both: the load a server does (the
+    /// file mapped, its checksum left for later) up to the answer to the first keystroke of
+    /// `firstQuery`, the checksum pass it leaves for later, and a load that verifies the checksum first.
+    private static func saveAndLoad(_ searchable: SearchableListing<Int>, to path: String, firstQuery: String) throws
         -> (SearchableListing<Int>, BenchReport.Saved) {
         let collation = searchable.listing.collation
+        let expectation = SavedIndexExpectation(locale: collation.locale, latinLabels: collation.addsLatinLabels ? .always : .never)
+        func seconds(_ a: DispatchTime, _ b: DispatchTime) -> Double { Double(b.uptimeNanoseconds - a.uptimeNanoseconds) / 1e9 }
         let t0 = DispatchTime.now()
         try searchable.write(to: path, metadata: ["source": "thumbindex bench"])
         let t1 = DispatchTime.now()
-        let loaded = try SearchableListing.load(from: path, expecting: SavedIndexExpectation(
-            locale: collation.locale, latinLabels: collation.addsLatinLabels ? .always : .never))
+        let loaded = try SearchableListing.load(from: path, expecting: expectation, checksum: .later)
         let t2 = DispatchTime.now()
+        var session = FilterSession(loaded.searchable)
+        let first = try session.type(String(firstQuery.prefix(1)))
+        _ = try first.matches(offset: 0, limit: 50)
+        let t3 = DispatchTime.now()
+        try loaded.check.verify()
+        let t4 = DispatchTime.now()
+        let checked = try SearchableListing.load(from: path, expecting: expectation, checksum: .atOpen)
+        let t5 = DispatchTime.now()
+        withExtendedLifetime(checked) {}
         let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        return (loaded.searchable, BenchReport.Saved(saveSeconds: Double(t1.uptimeNanoseconds - t0.uptimeNanoseconds) / 1e9,
-                                                     loadSeconds: Double(t2.uptimeNanoseconds - t1.uptimeNanoseconds) / 1e9,
-                                                     bytes: bytes))
+        return (loaded.searchable, BenchReport.Saved(saveSeconds: seconds(t0, t1), loadSeconds: seconds(t1, t2),
+                                                     firstAnswerSeconds: seconds(t1, t3), checksumSeconds: seconds(t3, t4),
+                                                     checkedLoadSeconds: seconds(t4, t5), bytes: bytes))
     }
 }
 
@@ -129,10 +166,19 @@ struct BenchReport {
     let p99: Double
     /// With `--save`: the save and the load.
     let saved: Saved?
+    /// Per keystroke, the floor: the binary search alone, and with the first rows copied out.
+    let floors: [(query: String, searchMS: Double, searchAndCopyMS: Double)]
 
     struct Saved {
         let saveSeconds: Double
+        /// Mapping and checking what is cheap (the server's load).
         let loadSeconds: Double
+        /// From the start of that load to the first keystroke's page.
+        let firstAnswerSeconds: Double
+        /// The whole file's checksum, which the server verifies after its first answers.
+        let checksumSeconds: Double
+        /// A load that verifies the checksum before anything else.
+        let checkedLoadSeconds: Double
         let bytes: Int
     }
 
@@ -140,7 +186,8 @@ struct BenchReport {
         var writer = JSONWriter()
         writer.raw("{\"items\":\(items),\"build_seconds\":\(buildSeconds),\"peak_rss_mb\":\(peakRSSMB),\"index_bytes\":\(indexBytes),\"locale_fold_bytes\":\(localeFoldBytes),")
         if let saved {
-            writer.raw("\"save_seconds\":\(saved.saveSeconds),\"load_seconds\":\(saved.loadSeconds),\"saved_bytes\":\(saved.bytes),")
+            writer.raw("\"save_seconds\":\(saved.saveSeconds),\"load_seconds\":\(saved.loadSeconds),\"first_answer_seconds\":\(saved.firstAnswerSeconds),")
+            writer.raw("\"checksum_seconds\":\(saved.checksumSeconds),\"checked_load_seconds\":\(saved.checkedLoadSeconds),\"saved_bytes\":\(saved.bytes),")
         }
         writer.key("keystrokes")
         writer.raw("[")
@@ -153,6 +200,14 @@ struct BenchReport {
             if let edits = k.approximate { writer.raw(",\"approximate\":\(edits)") }
             writer.raw("}")
         }
+        writer.raw("],\"floors\":[")
+        for (i, f) in floors.enumerated() {
+            if i > 0 { writer.raw(",") }
+            writer.raw("{")
+            writer.key("query")
+            writer.string(f.query)
+            writer.raw(",\"search_ms\":\(f.searchMS),\"search_and_copy_ms\":\(f.searchAndCopyMS)}")
+        }
         writer.raw("],\"p50_ms\":\(p50),\"p99_ms\":\(p99)}\n")
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -163,14 +218,23 @@ struct BenchReport {
         var out = String(format: "%d items · build %.2f s · peak RSS %.0f MB · index %d bytes (%.1f B/item)\n",
                          items, buildSeconds, peakRSSMB, indexBytes, items > 0 ? Double(indexBytes) / Double(items) : 0)
         if let saved {
-            out += String(format: "saved in %.3f s · loaded in %.3f s · file %d bytes (%.1f MB)\n",
-                          saved.saveSeconds, saved.loadSeconds, saved.bytes, Double(saved.bytes) / 1e6)
+            out += String(format: "saved in %.3f s · loaded (mapped) in %.4f s · first answer %.4f s after the load began (%.0f× sooner than the build) · checksum after it %.3f s · loaded with the checksum first %.3f s · file %d bytes (%.1f MB)\n",
+                          saved.saveSeconds, saved.loadSeconds, saved.firstAnswerSeconds, buildSeconds / max(saved.firstAnswerSeconds, 1e-9),
+                          saved.checksumSeconds, saved.checkedLoadSeconds, saved.bytes, Double(saved.bytes) / 1e6)
         }
         out += String(format: "%d keystrokes · p50 %.4f ms · p99 %.4f ms\n", keystrokes.count, p50, p99)
+        var floorsByLength: [Int: (search: [Double], copy: [Double])] = [:]
+        for f in floors {
+            floorsByLength[min(f.query.count, 4), default: ([], [])].search.append(f.searchMS)
+            floorsByLength[min(f.query.count, 4), default: ([], [])].copy.append(f.searchAndCopyMS)
+        }
+        func median(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.sorted()[values.count / 2] }
         for length in byLength.keys.sorted() {
-            let values = byLength[length]!.sorted()
-            out += String(format: "  typed %@ chars: median %.4f ms over %d keystrokes\n",
-                          length == 4 ? "4+" : "\(length)", values[values.count / 2], values.count)
+            let values = byLength[length]!
+            let floor = floorsByLength[length] ?? ([], [])
+            out += String(format: "  typed %@ chars: median %.4f ms over %d keystrokes · floor: search %.4f ms, search + first rows %.4f ms (the keystroke is %.0f× that)\n",
+                          length == 4 ? "4+" : "\(length)", median(values), values.count, median(floor.search), median(floor.copy),
+                          median(values) / max(median(floor.copy), 1e-9))
         }
         return out
     }
