@@ -15,13 +15,15 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               (POST/PATCH/DELETE, one per request) with --merge-after 100000000 so no merge folds them;
   load        a separate process (`live_driver.py writer`) writes 200 times a second alone (the idle
               write latency), then wrk, 64 connections (Tests/e2e/load.lua), on a sections query,
-              read-only, then while the writer writes; once with the read gate (the default) and
-              once without (--max-concurrent-reads 4096), each on its own server;
+              read-only, then while the writer writes; once with the reads on one low-priority
+              worker per core (the default) and once on 4096 (--max-concurrent-reads 4096: every
+              read at once, as before the workers), each on its own server;
   merge       VmRSS/VmHWM of the server every 50 ms, idle and then while 5,000 edits trigger a
               merge (--merge-after 5000);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
               replays the change log onto the saved index (timed until it answers, and its answers
-              compared with those before the kill), against a start of the same store without
+              compared with those before the kill); it stops gracefully (saving), and a graceful
+              restart maps the current saved index; against a start of the same store without
               its index folder (a rebuild).
 
 Usage:
@@ -115,7 +117,7 @@ class Server:
                     break
             except OSError:
                 pass
-            time.sleep(0.1)
+            time.sleep(0.01)  # fine enough to time a start from a mapped index (~0.1 s)
         self.ready_seconds = time.monotonic() - started
 
     def stop(self):
@@ -302,7 +304,15 @@ def phase_restart(ctx):
     _, first_seconds = first.expect(200, "GET", sections_path("a"))
     got = [first.expect(200, "GET", sections_path(q))[0] for q in ("a", "mo", "san", "")]
     replay_log = replay.log_text()
-    replay.stop()
+    replay.stop()  # SIGTERM: a graceful stop saves every listing
+    # A graceful restart: the saved index is current, mapped at start (issue 20 §2).
+    graceful = Server(ctx.binary, db, ctx.token_file, os.path.join(ctx.scratch, "restart-graceful.log"),
+                      ("--merge-after", "100000000"))
+    graceful_http = Http(graceful.port)
+    _, graceful_first_seconds = graceful_http.expect(200, "GET", sections_path("a"))
+    graceful_got = [graceful_http.expect(200, "GET", sections_path(q))[0] for q in ("a", "mo", "san", "")]
+    graceful_log = [line for line in graceful.log_text().splitlines() if "loaded" in line or "checksum" in line]
+    graceful.stop()
     # The same store without its index folder: a rebuild, for comparison on the same store.
     shutil.rmtree(db + ".index")
     rebuilt = Server(ctx.binary, db, ctx.token_file, os.path.join(ctx.scratch, "restart-rebuild.log"),
@@ -316,11 +326,16 @@ def phase_restart(ctx):
         "replay_start_seconds": round(replay.ready_seconds, 2),
         "first_keystroke_after_replay_ms": round(first_seconds * 1000, 2),
         "speedup": round(rebuilt_again / replay.ready_seconds, 1),
+        "graceful_restart_start_seconds": round(graceful.ready_seconds, 3),
+        "first_keystroke_after_graceful_restart_ms": round(graceful_first_seconds * 1000, 2),
+        "graceful_speedup": round(rebuilt_again / graceful.ready_seconds, 1),
+        "answers_equal_after_graceful_restart": graceful_got == expected,
+        "graceful_log": graceful_log,
         "answers_equal_before_kill_and_after_replay": got == expected,
         "log": replayed,
     }
     print(f"  {result}", flush=True)
-    if not replayed or got != expected:
+    if not replayed or got != expected or graceful_got != expected:
         raise SystemExit("restart: the start after SIGKILL did not replay, or answered differently; see " + replay.log_path)
     write_json(os.path.join(ctx.out, "live-restart.json"), result)
 
@@ -334,12 +349,12 @@ def wrk(port, seconds, path):
     return {k: float(v) for k, v in (pair.split("=") for pair in line.split()[1:])}
 
 
-def run_writer(ctx, server, seconds, name):
-    """The writer process (`writer` below) for `seconds`; returns its JSON."""
+def run_writer(ctx, server, seconds, name, part=0, parts=1):
+    """The writer process (`writer` below) for `seconds`, on `part` of the items; returns it and its output file."""
     out = os.path.join(ctx.scratch, f"{name}.json")
     writer = subprocess.Popen([sys.executable, os.path.abspath(__file__), "writer", "--port", str(server.port),
                                "--token", ctx.token, "--rate", "200", "--seconds", str(seconds),
-                               "--out", out, "--items", str(ctx.item_count)])
+                               "--out", out, "--items", str(ctx.item_count), "--part", str(part), "--parts", str(parts)])
     return writer, out
 
 
@@ -355,13 +370,13 @@ def load_under(ctx, label, extra):
     server = ctx.start(f"load-{label}", extra)
     path = sections_path("an", limit=100)
     seconds = 20
-    writer, out = run_writer(ctx, server, 10, f"writer-idle-{label}")
+    writer, out = run_writer(ctx, server, 10, f"writer-idle-{label}", part=0, parts=2)
     idle_writes = finish_writer(writer, out)
     print(f"  [{label}] writer alone: {idle_writes['latency']}", flush=True)
     wrk(server.port, 3, path)  # warm-up
     read_only = wrk(server.port, seconds, path)
     print(f"  [{label}] read-only: {read_only}", flush=True)
-    writer, out = run_writer(ctx, server, seconds + 4, f"writer-{label}")
+    writer, out = run_writer(ctx, server, seconds + 4, f"writer-{label}", part=1, parts=2)
     time.sleep(2)
     under_writes = wrk(server.port, seconds, path)
     writes = finish_writer(writer, out)
@@ -375,14 +390,14 @@ def load_under(ctx, label, extra):
 
 
 def phase_load(ctx):
-    print("==> load: 200 writes/s alone, then wrk 64 connections read-only, then both; with the read gate "
-          "(the default, one read per core) and without it (--max-concurrent-reads 4096)", flush=True)
-    gated = load_under(ctx, "gated", ())
-    ungated = load_under(ctx, "ungated", ("--max-concurrent-reads", "4096"))
+    print("==> load: 200 writes/s alone, then wrk 64 connections read-only, then both; reads on one "
+          "low-priority worker per core (the default), then on 4096 (every read at once)", flush=True)
+    default = load_under(ctx, "default", ())
+    many = load_under(ctx, "many-workers", ("--max-concurrent-reads", "4096"))
     result = {"path": sections_path("an", limit=100), "connections": 64, "threads": 2, "seconds": 20,
-              "gated": gated, "ungated": ungated,
-              "write_median_under_load_gated_vs_ungated": round(gated["writer"]["latency"]["median_ms"]
-                                                               / ungated["writer"]["latency"]["median_ms"], 3)}
+              "default": default, "many_workers": many,
+              "write_median_under_load_default_vs_many": round(default["writer"]["latency"]["median_ms"]
+                                                              / many["writer"]["latency"]["median_ms"], 3)}
     write_json(os.path.join(ctx.out, "live-load.json"), result)
 
 
@@ -393,6 +408,12 @@ def writer_main(args):
     connections = args.connections
     interval = connections / args.rate
     latencies, errors, lock = [], [0], threading.Lock()
+    # Measure the server, not this process's wait for a core on a machine the load saturates.
+    try:
+        os.nice(-10)
+    except OSError:
+        pass  # not root: the latencies then include this process's scheduling
+    stride = connections * args.parts
     started = time.perf_counter()
 
     def run(index):
@@ -406,8 +427,9 @@ def writer_main(args):
                 time.sleep(next_at - now)
             next_at += interval
             kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 35, 15])[0]
-            # Each connection edits its own items (ids n1...nN imported, k ≡ index mod connections).
-            item_id = f"n{rng.randrange(1 + index, args.items + 1, connections)}"
+            # Each connection edits its own items (ids n1...nN imported, k ≡ index mod connections),
+            # of its part (k ≡ index + part × connections mod connections × parts).
+            item_id = f"n{rng.randrange(1 + index + args.part * connections, args.items + 1, stride)}"
             if kind != "POST" and item_id in deleted:
                 kind = "POST"
             try:
@@ -575,6 +597,9 @@ def main():
     writer.add_argument("--items", type=int, required=True)
     writer.add_argument("--connections", type=int, default=32)
     writer.add_argument("--out", required=True)
+    writer.add_argument("--part", type=int, default=0,
+                        help="edit only the imported items of this part (of --parts), so that runs on one store do not meet")
+    writer.add_argument("--parts", type=int, default=1)
     args = parser.parse_args()
     if args.command == "writer":
         return writer_main(args)

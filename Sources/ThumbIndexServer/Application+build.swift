@@ -44,8 +44,8 @@ public struct ServerOptions: Sendable {
 /// request says otherwise; writes through `writer`, when there is one, for requests that carry
 /// `token`, with bodies of at most `maxBodyBytes`); every answer with the security headers of
 /// ``SecurityHeadersMiddleware``; `/healthz`, and `/metrics` with the writer's ``ServerMetrics``
-/// (a new one when the writer has none, or there is no writer). At most `maxConcurrentReads` API
-/// reads compute at once (``ReadGate``); writes are not held back by them.
+/// (a new one when the writer has none, or there is no writer). API reads compute on
+/// `maxConcurrentReads` threads of lower priority (``ReadGate``), so writes are not held back by them.
 package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, writer: ListingWriter? = nil,
                          token: WriteToken? = nil,
                          maxBodyBytes: Int = ServerLimits().maxBodyBytes,
@@ -60,7 +60,7 @@ package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, wr
     MetricsController(catalog: catalog, writer: writer, metrics: metrics).addRoutes(to: router)
     let api = router.group("api/listings")
     let access = WriteAccess(writer: writer, token: token)
-    let reads = ReadGate(permits: maxConcurrentReads)
+    let reads = ReadGate.shared(permits: maxConcurrentReads)
     ListingsController(catalog: catalog, writable: access.isWritable, phonetic: phonetic, follower: writer, reads: reads)
         .addRoutes(to: api)
     ItemsController(catalog: catalog, access: access, maxBodyBytes: maxBodyBytes).addRoutes(to: api)

@@ -1,19 +1,20 @@
-import Dispatch
+import Foundation
 import Synchronization
 import Testing
 @testable import ThumbIndexServer
 
-/// `ReadGate`: never more reads computing than its permits, every read served, in arrival order.
+/// `ReadGate`: never more reads computing than its workers, every read served, in arrival order,
+/// on threads of lower priority than the server's.
 @Suite("The read gate")
 struct ReadGateTests {
-    @Test func neverMoreReadsRunAtOnceThanThePermitsAndEveryReadRuns() async {
+    @Test func neverMoreReadsRunAtOnceThanThePermitsAndEveryReadRuns() async throws {
         for permits in [1, 2, 3] {
             let gate = ReadGate(permits: permits)
             let counts = Shared((running: 0, most: 0, done: 0))
-            await withTaskGroup(of: Void.self) { group in
+            try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<200 {
                     group.addTask {
-                        await gate.run {
+                        try await gate.run {
                             counts.withLock { $0.running += 1; $0.most = max($0.most, $0.running) }
                             var x = 0
                             for i in 0..<20_000 { x &+= i &* i }  // a little work, so that reads overlap
@@ -22,11 +23,12 @@ struct ReadGateTests {
                         }
                     }
                 }
+                try await group.waitForAll()
             }
             let final = counts.withLock { $0 }
             #expect(final.done == 200)
             #expect(final.most >= 1 && final.most <= permits, "\(final.most) reads ran at once with \(permits) permits")
-            #expect(gate.load == (0, 0), "the gate is left empty")
+            try await waitUntil { gate.load == (0, 0) }  // the last worker counts itself out after resuming
         }
     }
 
@@ -35,26 +37,39 @@ struct ReadGateTests {
         let release = Shared(DispatchSemaphore(value: 0)).value
         let order = Shared<[Int]>([])
         // The first read holds the only permit until released (blocking its thread briefly).
-        let holder = Task { await gate.run { release.wait() } }
+        let holder = Task { try await gate.run { release.wait() } }
         try await waitUntil { gate.load.running == 1 }
-        var waiters: [Task<Void, Never>] = []
+        var waiters: [Task<Void, Error>] = []
         for i in 0..<5 {
-            waiters.append(Task { await gate.run { order.withLock { $0.append(i) } } })
+            waiters.append(Task { try await gate.run { order.withLock { $0.append(i) } } })
             try await waitUntil { gate.load.waiting == i + 1 }  // queued before the next one comes
         }
         release.signal()
-        await holder.value
-        for waiter in waiters { await waiter.value }
+        try await holder.value
+        for waiter in waiters { try await waiter.value }
         #expect(order.withLock { $0 } == [0, 1, 2, 3, 4])
-        #expect(gate.load == (0, 0))
+        try await waitUntil { gate.load == (0, 0) }
     }
 
-    @Test func aThrowingReadGivesItsPermitBack() async {
+    @Test func aThrowingReadGivesItsWorkerBack() async throws {
         struct Failure: Error {}
         let gate = ReadGate(permits: 1)
         await #expect(throws: Failure.self) { try await gate.run { throw Failure() } }
-        #expect(gate.load == (0, 0))
-        #expect(await gate.run { 42 } == 42)
+        #expect(try await gate.run { 42 } == 42)
+        try await waitUntil { gate.load == (0, 0) }
+    }
+
+    @Test func readsRunAtALowerPriorityThanTheServer() async throws {
+        let gate = ReadGate(permits: 1)
+        errno = 0
+        let server = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let worker = try await gate.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        #expect(worker == min(19, server + ReadGate.niceness), "a worker's nice value is \(worker), the server's \(server)")
+    }
+
+    @Test func routersShareOneGatePerNumberOfWorkers() {
+        #expect(ReadGate.shared(permits: 3) === ReadGate.shared(permits: 3))
+        #expect(ReadGate.shared(permits: 3).permits == 3 && ReadGate.shared(permits: 4).permits == 4)
     }
 
     /// A value behind a lock that tasks share.

@@ -21,7 +21,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
     let phonetic: Phonetic
     /// What applies the store's writes, for reads that wait for a version (`minVersion`); nil without a store.
     let follower: ListingWriter?
-    /// Where the filters wait their turn (``ReadGate``): a crowd of reads does not hold back writes.
+    /// Where the filters compute, in turn, at a lower priority than writes (``ReadGate``).
     let reads: ReadGate
 
     func addRoutes(to group: RouterGroup<Context>) {

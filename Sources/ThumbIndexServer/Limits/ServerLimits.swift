@@ -47,9 +47,10 @@ public struct ServerLimits: Sendable, Equatable {
     /// Connections the kernel queues while the server is at ``maxConnections`` (or busy
     /// accepting); past it the kernel refuses or drops them.
     public var listenBacklog: Int
-    /// The most API reads (filters and index targets) computed at once (default: one per
-    /// core). Further reads wait their turn in arrival order; writes never wait for a turn, so they
-    /// are not stuck behind a crowd of reads (see `ReadGate`).
+    /// The threads that compute the API's reads (filters and index targets), at a lower CPU
+    /// priority than the rest of the server (default: one per core). Further reads wait their
+    /// turn in arrival order; writes never wait for a turn, and take the CPU from the reads when
+    /// they need it, so they are not stuck behind a crowd of reads (see `ReadGate`).
     public var maxConcurrentReads: Int
 
     /// The defaults, or what the arguments say.
