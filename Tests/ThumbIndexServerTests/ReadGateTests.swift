@@ -80,11 +80,13 @@ struct ReadGateTests {
         func withLock<R>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
     }
 
+    /// Polls `condition` for up to two minutes: generous, because in a full `swift test` other
+    /// suites can hold the cooperative pool (and so this task) for tens of seconds.
     private func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(120)
         while !condition() {
             guard ContinuousClock.now < deadline else {
-                Issue.record("condition not reached within 10 s")
+                Issue.record("condition not reached within 120 s")
                 return
             }
             try await Task.sleep(for: .milliseconds(2))

@@ -35,15 +35,7 @@ extension TextIndex {
         guard starts.count == entryCount + 1, starts.first == 0, starts.last.map({ Int($0) == text.count }) ?? false else {
             throw reader.corrupted("index '\(tag)' has \(starts.count) starts for \(entryCount) entries")
         }
-        let ascending = starts.withUnsafeBufferPointer { starts in
-            var previous: UInt32 = 0, ascending = true
-            for start in starts {  // no early exit: one branch-free pass the compiler vectorizes
-                ascending = ascending && start >= previous
-                previous = start
-            }
-            return ascending
-        }
-        guard ascending else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
+        guard starts.isNondescending else { throw reader.corrupted("the starts of index '\(tag)' do not ascend") }
         guard words.count == (text.count + 63) / 64 else { throw reader.corrupted("index '\(tag)' has \(words.count) words of word starts") }
         // A code's entry is its high bits, so the largest code names the largest entry. That bound
         // is what memory safety needs: a search reads a suffix only up to its entry's end (see

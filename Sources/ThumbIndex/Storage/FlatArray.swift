@@ -94,6 +94,20 @@ extension FlatArray: ExpressibleByArrayLiteral, Equatable {
 }
 
 extension FlatArray {
+    /// Whether no element is smaller than the one before it: one branch-free pass, which the
+    /// compiler vectorizes (a saved index's offsets are checked with it at load).
+    package var isNondescending: Bool {
+        withUnsafeBufferPointer { elements in
+            guard var previous = elements.first else { return true }
+            var ascending = true
+            for element in elements {  // no early exit
+                ascending = ascending && element >= previous
+                previous = element
+            }
+            return ascending
+        }
+    }
+
     /// Appends `element` (copying a mapped array first).
     package mutating func append(_ element: Element) { withOwnedArray { $0.append(element) } }
 

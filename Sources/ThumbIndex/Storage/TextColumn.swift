@@ -21,15 +21,7 @@ package struct TextColumn: Sendable, RandomAccessCollection {
     /// start at 0, ascend, and end at `bytes.count`. Complexity: O(rows).
     init?(bytes: FlatArray<UInt8>, offsets: FlatArray<Int64>) {
         guard offsets.first == 0, offsets.last == Int64(bytes.count) else { return nil }
-        let ascending = offsets.withUnsafeBufferPointer { offsets in
-            var previous: Int64 = 0, ascending = true
-            for offset in offsets {  // no early exit: one branch-free pass the compiler vectorizes
-                ascending = ascending && offset >= previous
-                previous = offset
-            }
-            return ascending
-        }
-        guard ascending else { return nil }
+        guard offsets.isNondescending else { return nil }
         self.bytes = bytes
         self.offsets = offsets
     }

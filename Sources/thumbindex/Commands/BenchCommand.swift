@@ -189,26 +189,23 @@ struct BenchReport {
             writer.raw("\"save_seconds\":\(saved.saveSeconds),\"load_seconds\":\(saved.loadSeconds),\"first_answer_seconds\":\(saved.firstAnswerSeconds),")
             writer.raw("\"checksum_seconds\":\(saved.checksumSeconds),\"checked_load_seconds\":\(saved.checkedLoadSeconds),\"saved_bytes\":\(saved.bytes),")
         }
-        writer.key("keystrokes")
-        writer.raw("[")
-        for (i, k) in keystrokes.enumerated() {
-            if i > 0 { writer.raw(",") }
-            writer.raw("{")
-            writer.key("query")
-            writer.string(k.query)
-            writer.raw(",\"ms\":\(k.ms),\"cpu_ms\":\(k.cpuMS),\"total\":\(k.total)")
-            if let edits = k.approximate { writer.raw(",\"approximate\":\(edits)") }
-            writer.raw("}")
+        // `"key":[{"query":…, fields},…],` for each keystroke.
+        func objects<T>(_ key: String, _ values: [T], query: (T) -> String, fields: (T) -> String) {
+            writer.key(key)
+            writer.raw("[")
+            for (i, value) in values.enumerated() {
+                writer.raw(i > 0 ? ",{" : "{")
+                writer.key("query")
+                writer.string(query(value))
+                writer.raw(fields(value) + "}")
+            }
+            writer.raw("],")
         }
-        writer.raw("],\"floors\":[")
-        for (i, f) in floors.enumerated() {
-            if i > 0 { writer.raw(",") }
-            writer.raw("{")
-            writer.key("query")
-            writer.string(f.query)
-            writer.raw(",\"search_ms\":\(f.searchMS),\"search_and_copy_ms\":\(f.searchAndCopyMS)}")
+        objects("keystrokes", keystrokes, query: \.query) { k in
+            ",\"ms\":\(k.ms),\"cpu_ms\":\(k.cpuMS),\"total\":\(k.total)" + (k.approximate.map { ",\"approximate\":\($0)" } ?? "")
         }
-        writer.raw("],\"p50_ms\":\(p50),\"p99_ms\":\(p99)}\n")
+        objects("floors", floors, query: \.query) { f in ",\"search_ms\":\(f.searchMS),\"search_and_copy_ms\":\(f.searchAndCopyMS)" }
+        writer.raw("\"p50_ms\":\(p50),\"p99_ms\":\(p99)}\n")
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
