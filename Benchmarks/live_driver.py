@@ -20,6 +20,7 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               read at once, as before the workers), each on its own server;
   merge       VmRSS/VmHWM of the server every 50 ms, idle and then while 5,000 edits trigger a
               merge (--merge-after 5000);
+  merges      VmRSS idle and after each of ten merges of 5,000 edits (not in the default phases);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
               replays the change log onto the saved index (timed until it answers, and its answers
               compared with those before the kill); it stops gracefully (saving), and a graceful
@@ -523,6 +524,43 @@ def phase_merge(ctx):
     write_json(os.path.join(ctx.out, "live-merge.json"), result)
 
 
+def phase_merges(ctx):
+    print("==> merges: resident memory idle and after each of ten merges (5,000 edits each)", flush=True)
+    server = ctx.start("merges", ("--merge-after", "5000"))
+    http_ = Http(server.port, ctx.token)
+
+    def rss_now(seconds=1.0):
+        values = []
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            values.append(memory(server.process.pid)[0])
+            time.sleep(0.05)
+        return round(statistics.median(values), 1)
+
+    time.sleep(2)
+    idle = rss_now()
+    after, took = [], []
+    for m in range(1, 11):
+        for b in range(100):
+            http_.expect(201, "POST", f"/api/listings/{LISTING}/items",
+                         {"items": [{"text": f"Mergeswrite {m} {b} {i}"} for i in range(50)]}, auth=True)
+        deadline = time.monotonic() + 300
+        while server.log_text().count("pending edits into a new base") < m and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(3)  # the save, then the trim a second after the swap
+        after.append(rss_now())
+        print(f"  after merge {m}: {after[-1]} MiB", flush=True)
+    took = re.findall(r"merged \d+ pending edits into a new base of \d+ items in ([0-9.]+) seconds", server.log_text())
+    hwm = memory(server.process.pid)[1]
+    server.stop()
+    result = {"idle_rss_mib": idle, "rss_after_each_merge_mib": after,
+              "after_tenth_over_after_first": round(after[-1] / after[0], 3),
+              "after_first_over_idle": round(after[0] / idle, 3), "peak_rss_mib": hwm,
+              "peak_over_idle": round(hwm / idle, 2), "merge_seconds": [round(float(t), 2) for t in took]}
+    print(f"  {result}", flush=True)
+    write_json(os.path.join(ctx.out, "live-merges.json"), result)
+
+
 class Context:
     def __init__(self, args):
         self.binary, self.out, self.scratch, self.queries = args.binary, args.out, args.scratch, args.queries
@@ -574,6 +612,7 @@ class Context:
             if os.path.exists(db + suffix):
                 os.remove(db + suffix)
         shutil.copyfile(self.pristine, db)
+        shutil.rmtree(db + ".index", ignore_errors=True)  # a saved index of an earlier run is of another store
         server = Server(self.binary, db, self.token_file, os.path.join(self.scratch, f"{name}.log"), extra)
         print(f"  server for {name}: ready in {server.ready_seconds:.1f} s (loads {self.item_count} items from the store)", flush=True)
         return server
@@ -607,6 +646,7 @@ def main():
     ctx.import_corpus(ctx.corpus)
     write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
     phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge,
+              "merges": phase_merges,
               "restart": phase_restart}
     for name in args.phases:
         phases[name](ctx)

@@ -23,6 +23,32 @@ struct SavedIndexTests {
         return try filtered.matches(offset: 0, limit: 1000).map { "\(filtered.sections[$0.sectionIndex].title) \($0.item.id) \($0.item.text)" }
     }
 
+    @Test func aFileNewerThanTheStoreIsRebuiltNotLoaded() throws {
+        // A store with later writes saves its listing; then a store restored to an earlier state
+        // (here: a second store of the same first items) meets that file in its index folder.
+        let (later, folder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try later.upsertItems(listing: "people", items: [ItemInput(id: "x", text: "Xerxes")])
+        let saved = SavedIndexes(folder: folder.appendingPathComponent("index").path, logger: Logger(label: "test"))
+        let loaded = try saved.load(name: "people", from: later)
+        saved.remove("people")
+        saved.save(loaded.listing, name: "people", version: loaded.version)
+
+        let (restored, restoredFolder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: restoredFolder) }
+        let restoredVersion = try #require(try restored.version(listing: "people"))
+        #expect(restoredVersion < loaded.version)
+        let again = try SavedIndexes(folder: folder.appendingPathComponent("index").path, logger: Logger(label: "test"))
+            .load(name: "people", from: restored)
+        guard case .built(let reason) = again.outcome else {
+            Issue.record("a file newer than the store was used: \(again.outcome)")
+            return
+        }
+        #expect(reason.contains("newer than the store"))
+        #expect(try Self.answer(again.listing, "xerx").isEmpty)
+        #expect(try Self.answer(again.listing) == Self.answer(ListingWriter.build(name: "people", from: restored).0))
+    }
+
     @Test func aServerAnswersFromAMappedFileAtOnceAndRebuildsTheListingWhenItsChecksumFails() async throws {
         let (store, folder) = try Self.makeStore()
         defer { try? FileManager.default.removeItem(at: folder) }

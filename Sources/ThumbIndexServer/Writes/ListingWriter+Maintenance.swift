@@ -29,6 +29,9 @@ extension ListingWriter {
                         if let savedIndexes, let version, let base = try? result.get() {
                             background.async { savedIndexes.save(base, name: name, version: version) }
                         }
+                        // The old base is freed once the readers that hold it are done (milliseconds):
+                        // then give its memory back (``MemoryTrim``), after the save queued above.
+                        background.asyncAfter(deadline: .now() + 1) { MemoryTrim.now() }
                     }
                 } catch {
                     logger.error("\(name): \(merge ? "merge" : "compaction") failed: \(error); the listing stays as it is")

@@ -69,7 +69,11 @@ package final class SavedIndexes: Sendable {
         do {
             let (listing, metadata, check) = try LiveListing.load(from: path, locale: info.locale, names: names, checksum: .later)
             let schema = ListingWriter.schema(of: info.columns)
-            if let saved = metadata[Self.versionKey].flatMap(Int64.init), listing.schema == schema {
+            if let saved = metadata[Self.versionKey].flatMap(Int64.init), saved > info.version {
+                // A store restored from a backup, or another store at the same path: the file holds
+                // writes the store does not have.
+                reason = "\(path) holds version \(saved) of '\(name)', newer than the store's \(info.version) (was the store restored or replaced?)"
+            } else if let saved = metadata[Self.versionKey].flatMap(Int64.init), listing.schema == schema {
                 if saved == info.version {
                     savedVersions.withLock { $0[name] = info.version }
                     logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
