@@ -20,7 +20,8 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               read at once, as before the workers), each on its own server;
   merge       VmRSS/VmHWM of the server every 50 ms, idle and then while 5,000 edits trigger a
               merge (--merge-after 5000);
-  merges      VmRSS idle and after each of ten merges of 5,000 edits (not in the default phases);
+  merges      VmRSS idle and after each of ten merges of 5,000 edits, and keystrokes typed idle and
+              all through the merges on a second connection (not in the default phases);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
               replays the change log onto the saved index (timed until it answers, and its answers
               compared with those before the kill); it stops gracefully (saving), and a graceful
@@ -539,6 +540,21 @@ def phase_merges(ctx):
 
     time.sleep(2)
     idle = rss_now()
+    # Keystrokes: typed once idle, then all the time while the ten merges run (a second connection).
+    keystrokes = sessions(ctx.queries)
+    typist = Http(server.port)
+    idle_typing = type_sessions(typist, keystrokes, passes=2)
+    during, typing_stop = [], threading.Event()
+
+    def type_during():
+        while not typing_stop.is_set():
+            for q in keystrokes:
+                if typing_stop.is_set():
+                    break
+                during.append(typist.expect(200, "GET", sections_path(q))[1])
+
+    typing = threading.Thread(target=type_during)
+    typing.start()
     after, took = [], []
     for m in range(1, 11):
         for b in range(100):
@@ -550,13 +566,18 @@ def phase_merges(ctx):
         time.sleep(3)  # the save, then the trim a second after the swap
         after.append(rss_now())
         print(f"  after merge {m}: {after[-1]} MiB", flush=True)
+    typing_stop.set()
+    typing.join()
     took = re.findall(r"merged \d+ pending edits into a new base of \d+ items in ([0-9.]+) seconds", server.log_text())
     hwm = memory(server.process.pid)[1]
     server.stop()
     result = {"idle_rss_mib": idle, "rss_after_each_merge_mib": after,
               "after_tenth_over_after_first": round(after[-1] / after[0], 3),
               "after_first_over_idle": round(after[0] / idle, 3), "peak_rss_mib": hwm,
-              "peak_over_idle": round(hwm / idle, 2), "merge_seconds": [round(float(t), 2) for t in took]}
+              "peak_over_idle": round(hwm / idle, 2), "merge_seconds": [round(float(t), 2) for t in took],
+              "keystrokes_idle": idle_typing["all"], "keystrokes_during_merges": summary_ms(during),
+              "keystroke_p99_during_over_idle": round(summary_ms(during)["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
+              "keystroke_median_during_over_idle": round(summary_ms(during)["median_ms"] / idle_typing["all"]["median_ms"], 2)}
     print(f"  {result}", flush=True)
     write_json(os.path.join(ctx.out, "live-merges.json"), result)
 

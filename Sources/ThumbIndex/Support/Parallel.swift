@@ -8,6 +8,20 @@ import Darwin
 
 /// Runs work on all cores.
 enum Parallel {
+    /// Whether the calling thread's `nice` value is higher than the main thread's (Linux keeps it
+    /// per thread; `who` 0 is the calling thread, the process id its main thread).
+    static var callerIsDeprioritized: Bool {
+        #if os(Linux)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        errno = 0
+        let caller = getpriority(which, 0)
+        let main = getpriority(which, id_t(getpid()))
+        return errno == 0 && caller > main
+        #else
+        return false
+        #endif
+    }
+
     /// The number of online processors.
     static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
@@ -19,8 +33,12 @@ enum Parallel {
 
     /// `body(0..<count)` computed concurrently, in order. When iterations throw, the error of the
     /// first of them (by index) is thrown once every iteration has finished.
+    ///
+    /// A caller of lower priority than the process's main thread (a server's maintenance thread,
+    /// which `nice` keeps below the reads) computes every iteration itself, in order: the pool's
+    /// threads run at the main thread's priority, and would take the cores from the reads.
     static func map<T: Sendable, E: Error>(_ count: Int, _ body: (Int) throws(E) -> T) throws(E) -> [T] {
-        if count == 1 { return [try body(0)] }
+        if count == 1 || callerIsDeprioritized { return try (0..<count).map { i throws(E) -> T in try body(i) } }
         let results = Mutex<[Result<T, E>?]>(Array(repeating: nil, count: count))
         withoutActuallyEscaping(body) { body in
             // concurrentPerform returns only after every iteration has finished, so `body` does not escape.

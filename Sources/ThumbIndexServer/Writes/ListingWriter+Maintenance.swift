@@ -31,7 +31,7 @@ extension ListingWriter {
                         }
                         // The old base is freed once the readers that hold it are done (milliseconds):
                         // then give its memory back (``MemoryTrim``), after the save queued above.
-                        background.asyncAfter(deadline: .now() + 1) { MemoryTrim.now() }
+                        background.async(after: .seconds(1)) { MemoryTrim.now() }
                     }
                 } catch {
                     logger.error("\(name): \(merge ? "merge" : "compaction") failed: \(error); the listing stays as it is")

@@ -29,8 +29,9 @@ package final class ListingWriter: @unchecked Sendable {
     let logger: Logger
     /// Where every write, every change read from the log and every swap of a snapshot runs, one at a time.
     let queue = DispatchQueue(label: "thumbindex.writes")
-    /// Where compactions, merges, saves and the change log's pruning run.
-    let background = DispatchQueue(label: "thumbindex.maintenance", qos: .utility)
+    /// Where compactions, merges, saves, checksums and the change log's pruning run, one at a
+    /// time: a thread at `nice` +15, below the reads (+10), so that no merge slows a keystroke.
+    let background = ThreadQueue(name: "thumbindex-maintenance", threads: 1, niceness: 15)
     /// The running compaction or merge of each listing (on `queue` only).
     var jobs: [String: Job] = [:]
     /// The store version of each listing as served: the last write to it that the snapshot

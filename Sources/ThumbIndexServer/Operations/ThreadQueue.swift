@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+
+/// Threads of their own, at a lower CPU priority than the rest of the server, that run jobs in
+/// arrival order: where reads compute (``ReadGate``) and where merges, saves and checksums run
+/// (``ListingWriter``'s maintenance), each below what must answer at once.
+///
+/// The priority is the thread's `nice` value, raised by ``niceness`` over the value of the thread
+/// that started it (Linux keeps it per thread; raising it needs no privilege). Linux gives a
+/// thread at nice 0 about nine times the CPU share of one at +10, and one at +10 about three times
+/// that of one at +15, and lets the higher one preempt when it wakes. So the server's own threads
+/// (event loops, the write queue) come first, then the reads, then the maintenance; and each uses
+/// every cycle the ones above it leave.
+///
+/// The threads end when the queue is released (after the job they run, if any).
+package final class ThreadQueue: Sendable {
+    /// Threads that run jobs.
+    package let threads: Int
+    /// How much higher the threads' `nice` value is than their starter's (at most 19 in all).
+    package let niceness: Int32
+
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        /// Index of the first job still queued.
+        var head = 0
+        var running = 0
+    }
+
+    private let state = Mutex(State())
+    private let available = DispatchSemaphore(value: 0)
+
+    /// Starts `threads` (at least 1) threads named `name-k` at `niceness` over the caller's.
+    package init(name: String, threads: Int, niceness: Int32) {
+        precondition(threads >= 1, "ThreadQueue: at least one thread")
+        self.threads = threads
+        self.niceness = niceness
+        let available = available, niceness = niceness
+        for k in 0..<threads {
+            // The thread holds the queue only while it runs a job: releasing the queue ends it.
+            let thread = Thread { [weak self] in
+                if let started = Self.callerNiceness {
+                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, started + niceness))
+                }
+                while true {
+                    available.wait()
+                    guard let queue = self else { return }
+                    queue.runNext()
+                }
+            }
+            thread.name = threads == 1 ? name : "\(name)-\(k)"
+            thread.start()
+        }
+    }
+
+    deinit {
+        for _ in 0..<threads { available.signal() }  // each thread wakes, finds no queue, ends
+    }
+
+    /// Queues `job` behind the jobs queued before it.
+    package func async(_ job: @escaping @Sendable () -> Void) {
+        state.withLock { $0.jobs.append(job) }
+        available.signal()
+    }
+
+    /// Queues `job` once `delay` has passed.
+    package func async(after delay: Duration, _ job: @escaping @Sendable () -> Void) {
+        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [self] in async(job) }
+    }
+
+    /// Jobs running now and jobs waiting for a thread.
+    package var load: (running: Int, waiting: Int) {
+        state.withLock { ($0.running, $0.jobs.count - $0.head) }
+    }
+
+    /// The nice value of the calling thread (Linux: `who` 0 names the calling thread, see
+    /// setpriority(2), "Bugs"), or nil when it cannot be read.
+    package static var callerNiceness: Int32? {
+        errno = 0
+        let value = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        return errno == 0 ? value : nil
+    }
+
+    /// Runs the first queued job (one was signalled).
+    private func runNext() {
+        let job = state.withLock { state -> (@Sendable () -> Void) in
+            let job = state.jobs[state.head]
+            state.head += 1
+            if state.head == state.jobs.count {
+                state.jobs.removeAll(keepingCapacity: true)
+                state.head = 0
+            } else if state.head >= 1024 && state.head * 2 >= state.jobs.count {
+                state.jobs.removeFirst(state.head)  // never empty under a steady load: compact
+                state.head = 0
+            }
+            state.running += 1
+            return job
+        }
+        job()
+        state.withLock { $0.running -= 1 }
+    }
+}
