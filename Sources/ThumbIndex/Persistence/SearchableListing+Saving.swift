@@ -166,7 +166,8 @@ extension SearchableListing where Element == Int {
     ///   corrupted, another format version, ICU version, collator version, locale or option);
     ///   `LocaleError` when `expected.locale` has no ICU data.
     /// - Complexity: a pass over the offsets, starts and suffixes, and a copy of the smaller arrays
-    ///   (elements, fold variants' rows, phonetic keys); with `checksum: .atOpen` a pass over every byte.
+    ///   (elements, fold variants' rows, the phonetic keys' row lists and bitmaps); with
+    ///   `checksum: .atOpen` a pass over every byte.
     package static func load(from path: String, expecting expected: SavedIndexExpectation,
                              checksum: ArchiveReader.Checksum = .atOpen) throws
         -> (searchable: SearchableListing<Int>, metadata: [String: String], extraColumns: [String: TextColumn],
