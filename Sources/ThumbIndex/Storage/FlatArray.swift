@@ -50,11 +50,7 @@ package struct FlatArray<Element: FixedWidthInteger & Sendable>: Sendable {
 
     /// Calls `body` with the elements as an owned array to change (copied first when mapped).
     package mutating func withOwnedArray<R>(_ body: (inout [Element]) throws -> R) rethrows -> R {
-        var array: [Element]
-        switch storage {
-        case .owned(let owned): array = owned
-        case .mapped(_, let buffer): array = Array(buffer)
-        }
+        var array = self.array
         storage = .owned([])  // `array` is then the only reference: changed in place
         defer { storage = .owned(array) }
         return try body(&array)

@@ -8,18 +8,10 @@ import Darwin
 
 /// Runs work on all cores.
 enum Parallel {
-    /// Whether the calling thread's `nice` value is higher than the main thread's (Linux keeps it
-    /// per thread; `who` 0 is the calling thread, the process id its main thread).
+    /// Whether the calling thread's `nice` value is higher than the main thread's.
     static var callerIsDeprioritized: Bool {
-        #if os(Linux)
-        let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        errno = 0
-        let caller = getpriority(which, 0)
-        let main = getpriority(which, id_t(getpid()))
-        return errno == 0 && caller > main
-        #else
-        return false
-        #endif
+        guard let caller = ThreadPriority.callerNiceness, let main = ThreadPriority.mainNiceness else { return false }
+        return caller > main
     }
 
     /// The number of online processors.

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ThumbIndex
 
 /// Threads of their own, at a lower CPU priority than the rest of the server, that run jobs in
 /// arrival order: where reads compute (``ReadGate``) and where merges, saves and checksums run
@@ -38,9 +39,7 @@ package final class ThreadQueue: Sendable {
         for k in 0..<threads {
             // The thread holds the queue only while it runs a job: releasing the queue ends it.
             let thread = Thread { [weak self] in
-                if let started = Self.callerNiceness {
-                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, started + niceness))
-                }
+                ThreadPriority.lowerCaller(by: niceness)
                 while true {
                     available.wait()
                     guard let queue = self else { return }
@@ -71,14 +70,6 @@ package final class ThreadQueue: Sendable {
     /// Jobs running now and jobs waiting for a thread.
     package var load: (running: Int, waiting: Int) {
         state.withLock { ($0.running, $0.jobs.count - $0.head) }
-    }
-
-    /// The nice value of the calling thread (Linux: `who` 0 names the calling thread, see
-    /// setpriority(2), "Bugs"), or nil when it cannot be read.
-    package static var callerNiceness: Int32? {
-        errno = 0
-        let value = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        return errno == 0 ? value : nil
     }
 
     /// Runs the first queued job (one was signalled).
