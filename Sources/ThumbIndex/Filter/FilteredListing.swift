@@ -80,7 +80,7 @@ public struct FilteredListing<Element> {
             }
             offset += count
         }
-        return (sections, searching ? [IndexTarget.searchSentinel] + sections.map(\.indexTitle) : indexTitles)
+        return (sections, searching ? [IndexTarget.searchSentinel] + sections.map { $0.indexTitle } : indexTitles)
     }
 
     /// The query as typed.

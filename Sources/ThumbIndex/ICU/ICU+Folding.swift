@@ -31,27 +31,14 @@ extension ICU {
             folded.bytes = [UInt8](repeating: 0, count: capacity)
             folded.spanStarts = [Int32](repeating: 0, count: withMap ? capacity : 0)
             folded.spanEnds = [Int32](repeating: 0, count: withMap ? capacity : 0)
-            var status = TIStatus()
-            let needed = folded.bytes.withUnsafeMutableBufferPointer { out in
-                folded.spanStarts.withUnsafeMutableBufferPointer { starts in
-                    folded.spanEnds.withUnsafeMutableBufferPointer { ends in
-                        utf8.withMemoryRebound(to: CChar.self) { input in
-                            out.withMemoryRebound(to: CChar.self) { output in
-                                if let locale {
-                                    ti_locale_fold_utf8(locale.handle, input.baseAddress, Int32(utf8.count), output.baseAddress,
-                                                        Int32(capacity), withMap ? starts.baseAddress : nil,
-                                                        withMap ? ends.baseAddress : nil, &status)
-                                } else {
-                                    ti_fold_utf8(input.baseAddress, Int32(utf8.count), fold, output.baseAddress, Int32(capacity),
-                                                 withMap ? starts.baseAddress : nil, withMap ? ends.baseAddress : nil, &status)
-                                }
-                            }
-                        }
+            return try folded.bytes.withUnsafeMutableBufferPointer { out in
+                try folded.spanStarts.withUnsafeMutableBufferPointer { starts in
+                    try folded.spanEnds.withUnsafeMutableBufferPointer { ends in
+                        try self.fold(utf8, fold: fold, locale: locale, into: out, spanStarts: withMap ? starts : nil,
+                                      spanEnds: withMap ? ends : nil)
                     }
                 }
             }
-            guard needed >= 0 else { throw ICUError(status) }
-            return Int(needed)
         }
         folded.bytes.removeSubrange(needed...)
         if withMap {
@@ -59,6 +46,30 @@ extension ICU {
             folded.spanEnds.removeSubrange(needed...)
         }
         return folded
+    }
+
+    /// Folds valid UTF-8 `utf8` as above into `out` and, when given (each as long as `out`), the span
+    /// buffers: the UTF-16 span of the original that each folded byte came from. Returns the folded
+    /// length; when it exceeds `out.count`, the buffers hold nothing usable and the caller tries again
+    /// with that much room. (No allocation: a page's match ranges fold each row into scratch buffers.)
+    static func fold(_ utf8: UnsafeBufferPointer<UInt8>, fold: Int32, locale: LocaleFold?, into out: UnsafeMutableBufferPointer<UInt8>,
+                     spanStarts: UnsafeMutableBufferPointer<Int32>?, spanEnds: UnsafeMutableBufferPointer<Int32>?) throws -> Int {
+        precondition((spanStarts?.count ?? out.count) >= out.count && (spanEnds?.count ?? out.count) >= out.count,
+                     "ICU.fold: span buffers as long as the output")
+        var status = TIStatus()
+        let needed = utf8.withMemoryRebound(to: CChar.self) { input in
+            out.withMemoryRebound(to: CChar.self) { output in
+                if let locale {
+                    ti_locale_fold_utf8(locale.handle, input.baseAddress, Int32(utf8.count), output.baseAddress,
+                                        Int32(out.count), spanStarts?.baseAddress, spanEnds?.baseAddress, &status)
+                } else {
+                    ti_fold_utf8(input.baseAddress, Int32(utf8.count), fold, output.baseAddress, Int32(out.count),
+                                 spanStarts?.baseAddress, spanEnds?.baseAddress, &status)
+                }
+            }
+        }
+        guard needed >= 0 else { throw ICUError(status) }
+        return Int(needed)
     }
 
     /// Owns one `TIFoldBatch` (every fold of many strings) and frees it on deinit.

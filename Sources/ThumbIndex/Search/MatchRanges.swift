@@ -10,28 +10,61 @@ enum MatchRanges {
     /// in `mode`, each query's occurrences found on its own: the text is folded (and broken into
     /// words) once for all of them.
     static func ranges(of queries: [[UInt8]], in text: String, fold: Fold, locale: String, mode: MatchMode) throws -> [Range<Int>] {
+        var text = text
+        return try text.withUTF8 { try ranges(of: queries, inUTF8: $0, fold: fold, locale: locale, mode: mode) }
+    }
+
+    /// The same on a text's valid UTF-8, without making a `String` of it: the text is folded into
+    /// scratch buffers on the stack (unless it is too long for them), so a page of rows costs no
+    /// allocation but the ranges themselves, and a `String` only for a text to widen to grapheme clusters.
+    static func ranges(of queries: [[UInt8]], inUTF8 text: UnsafeBufferPointer<UInt8>, fold: Fold, locale: String,
+                       mode: MatchMode) throws -> [Range<Int>] {
         guard !queries.isEmpty else { return [] }
-        let folded = try FoldedText(text, fold: fold, locale: locale, withMap: true)
-        let wordStarts = mode == .words ? try folded.bytes.withUnsafeBufferPointer { try ICU.wordStarts($0) } : []
-        var found: [Range<Int>] = []
-        for q in queries { found += try occurrences(of: q, in: folded.bytes, mode: mode, wordStarts: wordStarts) }
-        return originalRanges(found, of: folded, in: text)
+        let localeFold = fold == .locale ? try ICU.LocaleFold(locale) : nil
+        // Room for the fold's usual growth; a text that folds longer is folded again with room enough.
+        var capacity = text.count * 3 + 16
+        while true {
+            let found: [Range<Int>]? = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { bytes in
+                try withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { spans in
+                    let starts = UnsafeMutableBufferPointer(rebasing: spans[..<capacity])
+                    let ends = UnsafeMutableBufferPointer(rebasing: spans[capacity...])
+                    let count = try ICU.fold(text, fold: fold.bridgeValue, locale: localeFold, into: bytes, spanStarts: starts, spanEnds: ends)
+                    guard count <= capacity else { capacity = count; return nil }
+                    let folded = UnsafeBufferPointer(rebasing: bytes[..<count])
+                    let wordStarts = mode == .words ? try ICU.wordStarts(folded) : nil
+                    var found: [Range<Int>] = []
+                    for q in queries {
+                        // Spans never decrease along the folded text, so the first and last bytes bound a range.
+                        found += try occurrences(of: q, in: folded, mode: mode, wordStarts: wordStarts)
+                            .map { Int(starts[$0.lowerBound])..<Int(ends[$0.upperBound - 1]) }
+                    }
+                    return found
+                }
+            }
+            if let found { return widened(found, inUTF8: text) }
+        }
     }
 
     /// The UTF-16 ranges of `text` that the byte ranges `found` of its fold `folded` came from, widened
     /// to grapheme clusters, merged when they overlap or touch, in order.
     static func originalRanges(_ found: [Range<Int>], of folded: FoldedText, in text: String) -> [Range<Int>] {
-        guard !found.isEmpty else { return [] }
+        var text = text
+        return text.withUTF8 { widened(found.map { folded.originalRange(ofFolded: $0) }, inUTF8: $0) }
+    }
+
+    /// The UTF-16 ranges `ranges` of the text whose UTF-8 is `text`, widened to grapheme clusters,
+    /// merged when they overlap or touch, in order.
+    static func widened(_ ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        guard !ranges.isEmpty else { return [] }
         // ASCII without a carriage return: every offset is a grapheme boundary, nothing to widen.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            return merged(found.map { folded.originalRange(ofFolded: $0) })
-        }
-        let boundaries = graphemeBoundaries(text)
-        return merged(found.map { widen(folded.originalRange(ofFolded: $0), to: boundaries) })
+        if text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return merged(ranges) }
+        let boundaries = graphemeBoundaries(String(decoding: text, as: UTF8.self))
+        return merged(ranges.map { widen($0, to: boundaries) })
     }
 
     /// `ranges` sorted, with the ranges that overlap or touch merged.
     static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        guard ranges.count > 1 else { return ranges }
         var result: [Range<Int>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = result.last, range.lowerBound <= last.upperBound {
@@ -46,20 +79,23 @@ enum MatchRanges {
     /// The non-overlapping occurrences of non-empty `q` in `folded`, left to right, as byte ranges:
     /// all of them (contains), the one at offset 0 (prefix), or those at word starts (words).
     static func occurrences(of q: [UInt8], in folded: [UInt8], mode: MatchMode, wordStarts known: [Int]? = nil) throws -> [Range<Int>] {
-        try folded.withUnsafeBufferPointer { text in
-            try q.withUnsafeBufferPointer { q in
-                switch mode {
-                case .prefix:
-                    return ByteSearch.hasPrefix(text, q, at: 0) ? [0..<q.count] : []
-                case .contains:
-                    return ByteSearch.occurrences(of: q, in: text)
-                case .words:
-                    var found: [Range<Int>] = []
-                    for start in try known ?? ICU.wordStarts(text) where start >= (found.last?.upperBound ?? 0) {
-                        if ByteSearch.hasPrefix(text, q, at: start) { found.append(start..<start + q.count) }
-                    }
-                    return found
+        try folded.withUnsafeBufferPointer { try occurrences(of: q, in: $0, mode: mode, wordStarts: known) }
+    }
+
+    /// The same on a buffer.
+    static func occurrences(of q: [UInt8], in text: UnsafeBufferPointer<UInt8>, mode: MatchMode, wordStarts known: [Int]? = nil) throws -> [Range<Int>] {
+        try q.withUnsafeBufferPointer { q in
+            switch mode {
+            case .prefix:
+                return ByteSearch.hasPrefix(text, q, at: 0) ? [0..<q.count] : []
+            case .contains:
+                return ByteSearch.occurrences(of: q, in: text)
+            case .words:
+                var found: [Range<Int>] = []
+                for start in try known ?? ICU.wordStarts(text) where start >= (found.last?.upperBound ?? 0) {
+                    if ByteSearch.hasPrefix(text, q, at: start) { found.append(start..<start + q.count) }
                 }
+                return found
             }
         }
     }

@@ -2,14 +2,17 @@
 /// are few, a `RowBitmap` when they are many.
 enum RowSet {
     /// Sorted, duplicate-free ids produced by `forEach`, all below `universe`; `count` is how many ids
-    /// `forEach` will produce (with repeats).
+    /// `forEach` will produce (with repeats). When the answer is a bitmap, `adjustBitmap` may change
+    /// its words before the ranks are counted.
     ///
-    /// - Complexity: O(count log count) for few ids; otherwise O(count + universe / 64) with a bitmap.
-    static func sortedUnique(count: Int, universe: Int, _ forEach: ((UInt32) -> Void) -> Void) -> SearchResult.Rows.Storage {
+    /// - Complexity: O(count) for few ids (a radix sort); otherwise O(count + universe / 64) with a bitmap.
+    @inline(__always)  // so that `forEach`'s calls to its argument are inlined: one per suffix of a query
+    static func sortedUnique(count: Int, universe: Int, adjustBitmap: (inout [UInt64]) -> Void = { _ in },
+                             _ forEach: ((UInt32) -> Void) -> Void) -> SearchResult.Rows.Storage {
         if count <= 1024 || count < universe / 256 {
             var ids = [UInt32](); ids.reserveCapacity(count)
             forEach { ids.append($0) }
-            ids.sort()
+            sort(&ids, universe: universe)
             return .ids(dedupeSorted(ids))
         }
         var bits = [UInt64](repeating: 0, count: (universe + 63) / 64)
@@ -17,7 +20,38 @@ enum RowSet {
             // Invariant: every id is below `universe`, so id / 64 is inside `bits`.
             forEach { id in bits[Int(id &>> 6)] |= 1 &<< UInt64(id & 63) }
         }
+        adjustBitmap(&bits)
         return .bitmap(RowBitmap(words: bits))
+    }
+
+    /// Sorts `ids`, each below `universe`, ascending: a least-significant-digit radix sort of 11-bit
+    /// digits (as many passes as `universe` needs) when they are many, the standard sort when few.
+    static func sort(_ ids: inout [UInt32], universe: Int) {
+        guard ids.count > 256 else { ids.sort(); return }
+        let digitBits = 11, digits = 1 << digitBits
+        let bits = Int.bitWidth - max(universe - 1, 1).leadingZeroBitCount
+        var other = [UInt32](repeating: 0, count: ids.count)
+        var starts = [Int](repeating: 0, count: digits)
+        for shift in stride(from: 0, to: bits, by: digitBits) {
+            ids.withUnsafeBufferPointer { from in
+                other.withUnsafeMutableBufferPointer { to in
+                    starts.withUnsafeMutableBufferPointer { starts in
+                        // Invariant: a digit is below `digits`; the starts are a prefix sum of the digits'
+                        // counts, so every slot written is inside `to`, written once.
+                        for d in 0..<digits { starts[d] = 0 }
+                        for id in from { starts[Int((id &>> UInt32(shift)) & UInt32(digits - 1))] &+= 1 }
+                        var total = 0
+                        for d in 0..<digits { let n = starts[d]; starts[d] = total; total &+= n }
+                        for id in from {
+                            let d = Int((id &>> UInt32(shift)) & UInt32(digits - 1))
+                            to[starts[d]] = id
+                            starts[d] &+= 1
+                        }
+                    }
+                }
+            }
+            swap(&ids, &other)
+        }
     }
 
     /// The positions of the set bits of `bits`, ascending.

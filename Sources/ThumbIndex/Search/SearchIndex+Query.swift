@@ -28,7 +28,7 @@ extension SearchIndex {
             return SearchResult(parsed: parsed, rows: .init(storage: try dialpadRows(digits, rules: parsed.rules)))
         }
         if let previous, parsed.narrows(previous.parsed), let candidates = previous.rows.ids,
-           candidates.count * 16 < parsed.terms.map({ hitCount($0, mode: parsed.mode) }).min()! {
+           candidates.count * 16 < parsed.terms.map({ hitCount($0, fold: parsed.fold, mode: parsed.mode) }).min()! {
             let rows = candidates.filter { row(Int($0), matches: parsed) }
             return SearchResult(parsed: parsed, rows: .init(storage: .ids(rows)))
         }
@@ -40,7 +40,9 @@ extension SearchIndex {
     /// query's phonetic and phone matches added.
     func matchingRows(_ parsed: ParsedQuery) -> SearchResult.Rows.Storage {
         let mode = parsed.mode
-        let ordered = parsed.terms.map { (term: $0, hits: hitCount($0, mode: mode)) }.sorted { $0.hits < $1.hits }
+        // One term needs no plan (and no counting: each count is a binary search or more).
+        let ordered = parsed.terms.count == 1 ? [(term: parsed.terms[0], hits: 0)]
+            : parsed.terms.map { (term: $0, hits: hitCount($0, fold: parsed.fold, mode: mode)) }.sorted { $0.hits < $1.hits }
         var rows = termRows(ordered[0].term, fold: parsed.fold, mode: mode)
         for (term, hits) in ordered.dropFirst() {
             let count = rows.count
@@ -85,40 +87,38 @@ extension SearchIndex {
     /// A dense main result stays a bitmap: the variant rows are cleared a word at a time and the
     /// matching ones set again, so no list of every matching row is made.
     func keyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
-        let found = storage.main.entries(matching: q, mode: mode)
-        guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return found }
+        guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return storage.main.entries(matching: q, mode: mode) }
         let differing = variant.index.entries(matching: q, mode: mode).idList.map { variant.rows[Int($0)] }
-        if case .bitmap(let bitmap) = found {
-            var words = bitmap.words
+        let found = storage.main.entries(matching: q, mode: mode) { words in
             let isVariant = variant.isVariant.words
             precondition(words.count == isVariant.count, "SearchIndex: a result bitmap has a bit per row")
             for w in words.indices { words[w] &= ~isVariant[w] }
             RowSet.set(differing, in: &words)
-            return .bitmap(RowBitmap(words: words))
         }
+        if case .bitmap = found { return found }
         let kept = found.idList.filter { !variant.isVariant[Int($0)] }
         return .ids(RowSet.union(kept, differing))
     }
 
-    /// How many suffixes start with the term, in every place it is looked for: the work of a fresh search.
-    func hitCount(_ term: ParsedQuery.Term, mode: MatchMode) -> Int {
-        var hits = keyHitCount(term.folded, fold: nil)
+    /// How many suffixes start with the term, in every place a search with `fold` looks for it: the
+    /// work of a fresh search.
+    func hitCount(_ term: ParsedQuery.Term, fold: Fold, mode: MatchMode) -> Int {
+        var hits = keyHitCount(term.folded, fold: fold)
         if let phonetic = term.phonetic { hits += storage.phonetic.hitCount(phonetic, main: storage.main) }
         guard mode != .prefix else { return hits }
         for field in storage.fields {
             switch field.kind {
-            case .text(let index): hits += index.keyHitCount(term.folded, fold: nil)
+            case .text(let index): hits += index.keyHitCount(term.folded, fold: fold)
             case .phone(let phone): if let digits = term.phoneDigits { hits += phone.hitCount(digits) }
             }
         }
         return hits
     }
 
-    /// How many suffixes of the text start with `q` (with the variant of `fold`, or of either when nil).
-    func keyHitCount(_ q: [UInt8], fold: Fold?) -> Int {
+    /// How many suffixes of the text start with `q`, in the main index and the variant of `fold`.
+    func keyHitCount(_ q: [UInt8], fold: Fold) -> Int {
         var hits = storage.main.hitCount(q)
-        let variants = fold.map { storage.variant($0).map { [$0] } ?? [] } ?? [storage.caseVariant, storage.allVariant, storage.localeVariant]
-        for variant in variants where !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
+        if let variant = storage.variant(fold), !variant.rows.isEmpty { hits += variant.index.hitCount(q) }
         return hits
     }
 

@@ -15,15 +15,14 @@ extension SearchIndex {
         let parsed = result.parsed
         guard !parsed.isEmpty else { return [] }
         if let edits = result.approximate { return try approximateMatchRanges(ofRow: row, in: result, edits: edits) }
-        let text = text(ofRow: row)
-        if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text, digits, rules: parsed.rules) }
-        var ranges = try MatchRanges.ranges(of: parsed.terms.map(\.folded), in: text, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
-        for term in parsed.terms {
-            if let phonetic = term.phonetic {
-                ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
-            }
+        if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text(ofRow: row), digits, rules: parsed.rules) }
+        var ranges = try storage.texts.withUTF8(ofRow: row) {
+            try MatchRanges.ranges(of: parsed.terms.map { $0.folded }, inUTF8: $0, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
         }
-        if let phonetic = parsed.wholePhonetic {
+        let phonetic = parsed.terms.compactMap(\.phonetic) + [parsed.wholePhonetic].compactMap { $0 }
+        guard !phonetic.isEmpty else { return ranges }
+        let text = text(ofRow: row)
+        for phonetic in phonetic {
             ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
         }
         return MatchRanges.merged(ranges)
@@ -45,7 +44,9 @@ extension SearchIndex {
                 // Fold the value only when a term is in it (most page rows match in their text alone).
                 let terms = parsed.terms.map(\.folded).filter { index.keyRow(row, matches: $0, fold: parsed.fold, mode: parsed.mode) }
                 if !terms.isEmpty {
-                    ranges = try MatchRanges.ranges(of: terms, in: index.text(ofRow: row), fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
+                    ranges = try index.storage.texts.withUTF8(ofRow: row) {
+                        try MatchRanges.ranges(of: terms, inUTF8: $0, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
+                    }
                 }
             case .phone(let phone):
                 let digits = parsed.dialpad.map { [$0] }

@@ -120,12 +120,21 @@ struct TextIndex: Sendable {
     }
 
     /// The entries that match non-empty `query` in `mode`, ascending (a list, or a bitmap when many).
-    func entries(matching query: [UInt8], mode: MatchMode) -> SearchResult.Rows.Storage {
+    ///
+    /// When the answer is a bitmap, `adjustBitmap` may change its words before its ranks are
+    /// counted (a caller that clears and sets bits of its own then counts them once, not twice).
+    func entries(matching query: [UInt8], mode: MatchMode,
+                 adjustBitmap: (inout [UInt64]) -> Void = { _ in }) -> SearchResult.Rows.Storage {
         precondition(!wordStartsOnly || mode == .words, "TextIndex: an index of word starts only answers words mode")
         let range = suffixRange(query)
         let code = self.code
-        var found = suffixes.withUnsafeBufferPointer { codes in
-            RowSet.sortedUnique(count: range.count, universe: entryCount) { add in
+        // Long entries have no suffixes past the offset limit: they are checked on their text.
+        let long = mode == .prefix || longEntries.isEmpty ? [] : longEntries.filter { entry(Int($0), matches: query, mode: mode) }
+        let found = suffixes.withUnsafeBufferPointer { codes in
+            RowSet.sortedUnique(count: range.count, universe: entryCount, adjustBitmap: { words in
+                RowSet.set(long, in: &words)
+                adjustBitmap(&words)
+            }) { add in
                 switch mode {
                 case .contains:
                     for i in range { add(UInt32(code.entry(codes[i]))) }
@@ -136,11 +145,8 @@ struct TextIndex: Sendable {
                 }
             }
         }
-        if mode != .prefix && !longEntries.isEmpty {
-            let long = longEntries.filter { entry(Int($0), matches: query, mode: mode) }
-            if !long.isEmpty { found = RowSet.union(found, long) }  // stays a bitmap if it was one
-        }
-        return found
+        guard case .ids(let ids) = found, !long.isEmpty else { return found }
+        return .ids(RowSet.union(ids, long))
     }
 
     /// Whether entry `e` matches non-empty `query` in `mode` (checked directly on its text).

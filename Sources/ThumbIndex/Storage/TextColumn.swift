@@ -45,6 +45,12 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         bytes[Int(offsets[row])..<Int(offsets[row + 1])]
     }
 
+    /// Calls `body` with the UTF-8 bytes of row `row`, without copying.
+    func withUTF8<R>(ofRow row: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let range = Int(offsets[row])..<Int(offsets[row + 1])
+        return try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Whether row `row` is the empty string.
     package func isEmpty(row: Int) -> Bool { offsets[row] == offsets[row + 1] }
 

@@ -1,0 +1,48 @@
+import PropertyBased
+import Testing
+@testable import ThumbIndex
+
+@Suite("MatchRanges on a row's UTF-8 (scratch buffers) against the fold of the whole String")
+struct MatchRangesTests {
+    /// Pieces that exercise the paths: ASCII, a carriage return, combining marks, a ligature that
+    /// folds to many more bytes than it has (ﷺ: 3 bytes, 33 folded), Hangul, an emoji sequence.
+    static let pieces = ["a", "B", " ", "\r\n", "e\u{301}", "ß", "ﷺ", "الله", "한", "👩‍👩‍👧", "Ö", "ı", "İ", "x"]
+
+    /// What the ranges were before the UTF-8 path: the text folded into a `FoldedText`, the
+    /// occurrences of each query in it, mapped back and widened.
+    static func expected(_ queries: [[UInt8]], in text: String, fold: Fold, locale: String, mode: MatchMode) throws -> [Range<Int>] {
+        let folded = try FoldedText(text, fold: fold, locale: locale, withMap: true)
+        let wordStarts = mode == .words ? try folded.bytes.withUnsafeBufferPointer { try ICU.wordStarts($0) } : []
+        var found: [Range<Int>] = []
+        for q in queries { found += try MatchRanges.occurrences(of: q, in: folded.bytes, mode: mode, wordStarts: wordStarts) }
+        return MatchRanges.originalRanges(found, of: folded, in: text)
+    }
+
+    @Test("random texts of those pieces, every fold and mode: the same ranges")
+    func sameAsFoldedText() async throws {
+        let folds: [Fold] = [.locale, .case, .diacritics, .all]
+        let modes: [MatchMode] = [.contains, .prefix, .words]
+        try await propertyCheck(count: 300, input: Gen.int(in: 0...1_000_000)) { seed in
+            var rng = SeededGenerator(state: UInt64(seed))
+            let text = (0..<Int(rng.next() % 12)).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }.joined()
+            let query = (0..<Int(1 + rng.next() % 3)).map { _ in Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] }.joined()
+            let fold = folds[Int(rng.next() % 4)], mode = modes[Int(rng.next() % 3)]
+            let locale = ["en", "sv", "tr", "ar"][Int(rng.next() % 4)]
+            let folded = try Folding.fold(query, fold, locale: locale)
+            guard !folded.isEmpty else { return }
+            let got = try MatchRanges.ranges(of: [folded], in: text, fold: fold, locale: locale, mode: mode)
+            #expect(got == (try Self.expected([folded], in: text, fold: fold, locale: locale, mode: mode)),
+                    "\(text.debugDescription) \(query.debugDescription) \(fold) \(mode) \(locale)")
+        }
+    }
+
+    @Test("a text that folds to more than three times its bytes (ﷺ) is folded again with room enough")
+    func foldLongerThanTheScratch() throws {
+        let text = String(repeating: "ﷺ", count: 3)
+        let query = try Folding.fold("الله", .diacritics, locale: "")
+        #expect(try Folding.fold(text, .diacritics, locale: "").count > 3 * text.utf8.count + 16)
+        let ranges = try MatchRanges.ranges(of: [query], in: text, fold: .diacritics, locale: "", mode: .contains)
+        #expect(ranges == [0..<3])  // each ﷺ holds the word once; the three ranges touch and merge
+        #expect(ranges == (try Self.expected([query], in: text, fold: .diacritics, locale: "", mode: .contains)))
+    }
+}
