@@ -56,10 +56,25 @@ enum MatchRanges {
     /// merged when they overlap or touch, in order.
     static func widened(_ ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         guard !ranges.isEmpty else { return [] }
-        // ASCII without a carriage return: every offset is a grapheme boundary, nothing to widen.
-        if text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return merged(ranges) }
+        // Every range starts and ends between scalars; when every scalar is one that never joins a
+        // neighbour into a grapheme cluster, every such offset is a boundary: nothing to widen.
+        if text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) || String(decoding: text, as: UTF8.self).unicodeScalars.allSatisfy(standsAlone) {
+            return merged(ranges)
+        }
         let boundaries = graphemeBoundaries(String(decoding: text, as: UTF8.self))
         return merged(ranges.map { widen($0, to: boundaries) })
+    }
+
+    /// Whether `scalar` is in a block whose every scalar has a grapheme-cluster boundary on both sides
+    /// whatever its neighbours (Grapheme_Cluster_Break Other or Control, and not a Hangul jamo, a
+    /// regional indicator, a carriage return or a line feed after one): most of Latin, Greek, Cyrillic,
+    /// kana, Han and Hangul syllables. (MatchRangesTests checks every scalar of these blocks.)
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0D: false
+        case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x3041..<0x3097, 0x30A0..<0x3100, 0x4E00..<0xA000, 0xAC00..<0xD7A4: true
+        default: false
+        }
     }
 
     /// `ranges` sorted, with the ranges that overlap or touch merged.

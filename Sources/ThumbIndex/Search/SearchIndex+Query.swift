@@ -85,8 +85,15 @@ extension SearchIndex {
     ///
     /// Rows whose text differs under `fold` are answered by the variant index instead of the main one.
     /// A dense main result stays a bitmap: the variant rows are cleared a word at a time and the
-    /// matching ones set again, so no list of every matching row is made.
+    /// matching ones set again, so no list of every matching row is made. A dense one-byte query's
+    /// bitmap is kept for the next (``DenseResults``).
     func keyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
+        guard q.count == 1 else { return searchedKeyRows(q, fold: fold, mode: mode) }
+        return storage.denseResults.rows(.init(byte: q[0], fold: fold, mode: mode)) { searchedKeyRows(q, fold: fold, mode: mode) }
+    }
+
+    /// ``keyRows(_:fold:mode:)`` searched in the index.
+    private func searchedKeyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
         guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return storage.main.entries(matching: q, mode: mode) }
         let differing = variant.index.entries(matching: q, mode: mode).idList.map { variant.rows[Int($0)] }
         let found = storage.main.entries(matching: q, mode: mode) { words in

@@ -59,6 +59,8 @@ struct SearchIndex: Sendable {
         let fields: [FieldIndex]
         /// The dial-pad keys, built on first use.
         let dialpad = LazyValue<DialpadIndex>()
+        /// The bitmaps of dense one-byte queries, made on first use.
+        let denseResults = DenseResults()
 
         /// Builds the phonetic keys from `main` and `readings`; with `phoneticKeys` false the phonetic
         /// index is left empty (for measuring what the keys cost).

@@ -45,4 +45,22 @@ struct MatchRangesTests {
         #expect(ranges == [0..<3])  // each ﷺ holds the word once; the three ranges touch and merge
         #expect(ranges == (try Self.expected([query], in: text, fold: .diacritics, locale: "", mode: .contains)))
     }
+
+    @Test("every scalar that MatchRanges.standsAlone accepts breaks from a letter on either side and from itself")
+    func standsAloneScalarsNeverJoin() {
+        // Grapheme rules are pairwise by class: a scalar that breaks after a letter is not Extend,
+        // SpacingMark or ZWJ; one that breaks before a letter is not Prepend; one that breaks from
+        // itself is not a Hangul jamo or a regional indicator. So a text of such scalars only has a
+        // boundary between every two of them.
+        var checked = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), MatchRanges.standsAlone(scalar) else { continue }
+            for pair in [[scalar, "a"], ["a", scalar], [scalar, scalar], [scalar, "中"], ["Ж", scalar]] as [[Unicode.Scalar]] {
+                var text = String.UnicodeScalarView(); text.append(contentsOf: pair)
+                #expect(String(text).count == 2, "U+\(String(value, radix: 16)) in \(pair.map { String($0.value, radix: 16) })")
+            }
+            checked += 1
+        }
+        #expect(checked > 30_000)
+    }
 }

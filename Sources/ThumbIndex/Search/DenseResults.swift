@@ -1,0 +1,37 @@
+/// The rows of one-byte queries that match many rows, kept for the life of an index.
+///
+/// Every search session starts with one character, and a one-character query that matches most
+/// rows costs a bit set per suffix: milliseconds at 10M rows. The first such query makes the
+/// bitmap; later ones (from any session or thread) answer from it. Lists of few rows are cheap to
+/// make again and are not kept; at most ``limit`` bitmaps are (a search box asks for a few dozen
+/// letters and digits, under one fold and mode).
+final class DenseResults: Sendable {
+    /// A one-byte folded query, with the fold and mode it was asked in.
+    struct Key: Hashable, Sendable {
+        let byte: UInt8
+        let fold: Fold
+        let mode: MatchMode
+    }
+
+    /// The most bitmaps kept: at 10M rows, 32 of 1.25 MB.
+    static let limit = 32
+    private let bitmaps = Locked<[Key: RowBitmap]>([:])
+
+    init() {}
+
+    /// The rows of `key`: the kept bitmap, or `make()` (outside the lock: readers never wait for a
+    /// search), kept when it is a bitmap and there is room.
+    func rows(_ key: Key, make: () -> SearchResult.Rows.Storage) -> SearchResult.Rows.Storage {
+        if let kept = bitmaps.withLock({ $0[key] }) { return .bitmap(kept) }
+        let made = make()
+        if case .bitmap(let bitmap) = made {
+            bitmaps.withLock { kept in if kept.count < Self.limit { kept[key] = bitmap } }
+        }
+        return made
+    }
+
+    /// Bytes held by the kept bitmaps.
+    var byteCount: Int {
+        bitmaps.withLock { kept in kept.values.reduce(0) { $0 + $1.words.count * 8 + $1.blockRanks.count * 4 } }
+    }
+}
