@@ -10,6 +10,10 @@ extension SearchableListing {
         try self.init(listing, phoneticKeys: phoneticKeys, progress: nil)
     }
 
+    /// Bytes of the dense one-byte queries' bitmaps kept so far (a cache filled by queries, not part
+    /// of ``indexByteCount``).
+    public var keptDenseResultBytes: Int { index.storage.denseResults.byteCount }
+
     /// Bytes of the phonetic keys alone (part of ``indexByteCount``).
     public var phoneticKeyByteCount: Int { index.phoneticByteCount }
 

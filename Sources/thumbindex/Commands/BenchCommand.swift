@@ -54,7 +54,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Save the built listing to this file and load it back (timed).", valueName: "file"))
     var save: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"locale_fold_bytes\",\"keystrokes\":[{\"query\",\"ms\",\"cpu_ms\" (this thread's CPU time: what a busy machine's other work does not add),\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\" (mapped, checksum left for later, as a server loads),\"first_answer_seconds\" (from the load's start to the first keystroke's page),\"checksum_seconds\",\"checked_load_seconds\" (checksum verified at open),\"saved_bytes\".")
+    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"locale_fold_bytes\",\"kept_dense_bytes\" (the dense one-byte queries' bitmaps the keystrokes left kept, not in index_bytes),\"bytes_by_part\":{part: bytes},\"keystrokes\":[{\"query\",\"ms\",\"cpu_ms\" (this thread's CPU time: what a busy machine's other work does not add),\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\" (mapped, checksum left for later, as a server loads),\"first_answer_seconds\" (from the load's start to the first keystroke's page),\"checksum_seconds\",\"checked_load_seconds\" (checksum verified at open),\"saved_bytes\".")
     var json = false
 
     func run() throws {
@@ -99,6 +99,7 @@ struct BenchCommand: ParsableCommand {
                                  indexBytes: searchable.indexByteCount,
                                  localeFoldBytes: searchable.indexBytesByPart.filter { $0.part.hasPrefix("locale variant") }
                                      .reduce(0) { $0 + $1.bytes },
+                                 bytesByPart: searchable.indexBytesByPart, keptDenseBytes: searchable.keptDenseResultBytes,
                                  keystrokes: keystrokes,
                                  p50: percentile(0.5), p99: percentile(0.99), saved: saved, floors: floors)
         Output.write(json ? report.json() : report.text())
@@ -161,6 +162,10 @@ struct BenchReport {
     let indexBytes: Int
     /// The part of ``indexBytes`` that the locale fold adds (its variant of the rows that differ).
     let localeFoldBytes: Int
+    /// ``indexBytes`` part by part (the main index, the fold variants, the phonetic keys).
+    let bytesByPart: [(part: String, bytes: Int)]
+    /// The dense one-byte queries' bitmaps the keystrokes left kept (a cache, not in ``indexBytes``).
+    let keptDenseBytes: Int
     let keystrokes: [(query: String, ms: Double, cpuMS: Double, total: Int, approximate: Int?)]
     let p50: Double
     let p99: Double
@@ -185,6 +190,15 @@ struct BenchReport {
     func json() -> String {
         var writer = JSONWriter()
         writer.raw("{\"items\":\(items),\"build_seconds\":\(buildSeconds),\"peak_rss_mb\":\(peakRSSMB),\"index_bytes\":\(indexBytes),\"locale_fold_bytes\":\(localeFoldBytes),")
+        writer.raw("\"kept_dense_bytes\":\(keptDenseBytes),")
+        writer.key("bytes_by_part")
+        writer.raw("{")
+        for (i, part) in bytesByPart.enumerated() {
+            if i > 0 { writer.raw(",") }
+            writer.key(part.part)
+            writer.raw("\(part.bytes)")
+        }
+        writer.raw("},")
         if let saved {
             writer.raw("\"save_seconds\":\(saved.saveSeconds),\"load_seconds\":\(saved.loadSeconds),\"first_answer_seconds\":\(saved.firstAnswerSeconds),")
             writer.raw("\"checksum_seconds\":\(saved.checksumSeconds),\"checked_load_seconds\":\(saved.checkedLoadSeconds),\"saved_bytes\":\(saved.bytes),")
@@ -219,7 +233,11 @@ struct BenchReport {
                           saved.saveSeconds, saved.loadSeconds, saved.firstAnswerSeconds, buildSeconds / max(saved.firstAnswerSeconds, 1e-9),
                           saved.checksumSeconds, saved.checkedLoadSeconds, saved.bytes, Double(saved.bytes) / 1e6)
         }
-        out += String(format: "%d keystrokes · p50 %.4f ms · p99 %.4f ms\n", keystrokes.count, p50, p99)
+        let perItem = { (bytes: Int) in items > 0 ? Double(bytes) / Double(items) : 0 }
+        out += "index by part (B/item): " + bytesByPart.filter { $0.bytes > 0 }.sorted { $0.bytes > $1.bytes }
+            .map { String(format: "%@ %.1f", $0.part, perItem($0.bytes)) }.joined(separator: " · ") + "\n"
+        out += String(format: "%d keystrokes · p50 %.4f ms · p99 %.4f ms · dense one-byte bitmaps kept after them: %.1f MB (%.1f B/item)\n",
+                      keystrokes.count, p50, p99, Double(keptDenseBytes) / 1e6, perItem(keptDenseBytes))
         var floorsByLength: [Int: (search: [Double], copy: [Double])] = [:]
         for f in floors {
             floorsByLength[min(f.query.count, 4), default: ([], [])].search.append(f.searchMS)
