@@ -34,6 +34,11 @@ extern "C" {
 int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, int32_t capacity,
                      int32_t *spanStarts, int32_t *spanEnds, TIStatus *status);
 
+/// Folds as `ti_fold_utf8` does, always through the ICU normalizers: never by the fast paths for ASCII
+/// and for texts whose every character folds on its own (the reference those paths are tested against).
+int32_t ti_fold_utf8_normalizing(const char *utf8, int32_t length, int32_t fold, char *out, int32_t capacity,
+                                 int32_t *spanStarts, int32_t *spanEnds, TIStatus *status);
+
 /// The three folds of many strings at once (see `ti_fold_batch`).
 typedef struct TIFoldBatch TIFoldBatch;
 

@@ -138,9 +138,10 @@ public struct FilteredListing<Element> {
         var section = sectionIndex(containingMatch: start, in: sections) ?? 0
         var page: [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] = []
         page.reserveCapacity(end - start)
+        var iterator = rows.makeIterator(from: start)
         for k in start..<end {
             while section + 1 < sections.count && sections[section + 1].offset <= k { section += 1 }
-            let row = rows[rows.startIndex + k]
+            let row = iterator.next()!  // k < rows.count
             page.append((row, section, try index.matchRanges(ofRow: row, in: result), try index.fieldMatches(ofRow: row, in: result)))
         }
         return page

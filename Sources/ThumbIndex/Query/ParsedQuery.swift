@@ -34,6 +34,8 @@ struct ParsedQuery: Sendable, Equatable {
     let rules: PhoneticRules
     /// The terms, in the order typed; empty when the query is empty or a dial-pad query.
     let terms: [Term]
+    /// The terms' folded texts, in order (what every row of a page looks for, made once).
+    let foldedTerms: [[UInt8]]
     /// Whether the query was a phrase (in double quotes).
     let isPhrase: Bool
     /// The phonetic keys of the whole query, when it has more than one term (a single term's are
@@ -62,6 +64,7 @@ struct ParsedQuery: Sendable, Equatable {
         let trimmed = IndexedCollation.trimmed(query)
         if dialpad {
             terms = []
+            foldedTerms = []
             isPhrase = false
             wholePhonetic = nil
             wholePhoneDigits = nil
@@ -96,6 +99,7 @@ struct ParsedQuery: Sendable, Equatable {
                               phoneDigits: mode == .prefix ? nil : Self.phoneDigits(Substring(text))))
         }
         self.terms = terms
+        foldedTerms = terms.map { $0.folded }
         if terms.count > 1 {
             wholePhonetic = try PhoneticQuery(String(trimmed), rules: rules)
             let compact = trimmed.unicodeScalars.filter { !$0.properties.isWhitespace }

@@ -20,6 +20,9 @@ enum MatchRanges {
     static func ranges(of queries: [[UInt8]], inUTF8 text: UnsafeBufferPointer<UInt8>, fold: Fold, locale: String,
                        mode: MatchMode) throws -> [Range<Int>] {
         guard !queries.isEmpty else { return [] }
+        if fold != .locale && mode != .words && text.allSatisfy({ $0 < 0x80 }) {
+            return widened(asciiOccurrences(of: queries, in: text, mode: mode), inUTF8: text)
+        }
         let localeFold = fold == .locale ? try ICU.LocaleFold(locale) : nil
         // Room for the fold's usual growth; a text that folds longer is folded again with room enough.
         var capacity = text.count * 3 + 16
@@ -32,17 +35,58 @@ enum MatchRanges {
                     guard count <= capacity else { capacity = count; return nil }
                     let folded = UnsafeBufferPointer(rebasing: bytes[..<count])
                     let wordStarts = mode == .words ? try ICU.wordStarts(folded) : nil
+                    // Spans never decrease along the folded text, so the first and last bytes bound a range.
                     var found: [Range<Int>] = []
                     for q in queries {
-                        // Spans never decrease along the folded text, so the first and last bytes bound a range.
-                        found += try occurrences(of: q, in: folded, mode: mode, wordStarts: wordStarts)
-                            .map { Int(starts[$0.lowerBound])..<Int(ends[$0.upperBound - 1]) }
+                        if mode == .contains {
+                            q.withUnsafeBufferPointer { q in
+                                var from = 0
+                                while let p = ByteSearch.firstOccurrence(of: q, in: folded, from: from) {
+                                    found.append(Int(starts[p])..<Int(ends[p + q.count - 1]))
+                                    from = p + q.count
+                                }
+                            }
+                        } else {
+                            for r in try occurrences(of: q, in: folded, mode: mode, wordStarts: wordStarts) {
+                                found.append(Int(starts[r.lowerBound])..<Int(ends[r.upperBound - 1]))
+                            }
+                        }
                     }
                     return found
                 }
             }
             if let found { return widened(found, inUTF8: text) }
         }
+    }
+
+    /// The occurrences of `queries` in the ASCII `text` folded as the bridge folds ASCII under every fold
+    /// but the locale's (each byte lowercased, each folded byte from its own byte), without folding it:
+    /// byte offsets, which are UTF-16 offsets in ASCII.
+    private static func asciiOccurrences(of queries: [[UInt8]], in text: UnsafeBufferPointer<UInt8>, mode: MatchMode) -> [Range<Int>] {
+        @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        var found: [Range<Int>] = []
+        for q in queries where q.count <= text.count {
+            q.withUnsafeBufferPointer { q in
+                func matches(at p: Int) -> Bool {
+                    for i in 0..<q.count where lower(text[p + i]) != q[i] { return false }
+                    return true
+                }
+                if mode == .prefix {
+                    if matches(at: 0) { found.append(0..<q.count) }
+                    return
+                }
+                var p = 0
+                while p <= text.count - q.count {
+                    if matches(at: p) {
+                        found.append(p..<p + q.count)
+                        p += q.count
+                    } else {
+                        p += 1
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// The UTF-16 ranges of `text` that the byte ranges `found` of its fold `folded` came from, widened
@@ -68,11 +112,14 @@ enum MatchRanges {
     /// Whether `scalar` is in a block whose every scalar has a grapheme-cluster boundary on both sides
     /// whatever its neighbours (Grapheme_Cluster_Break Other or Control, and not a Hangul jamo, a
     /// regional indicator, a carriage return or a line feed after one): most of Latin, Greek, Cyrillic,
-    /// kana, Han and Hangul syllables. (MatchRangesTests checks every scalar of these blocks.)
+    /// Armenian, Georgian, the letters of Hebrew and Arabic, punctuation, kana, Han and Hangul syllables.
+    /// (MatchRangesTests checks every scalar of these blocks.)
     static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0D: false
-        case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x3041..<0x3097, 0x30A0..<0x3100, 0x4E00..<0xA000, 0xAC00..<0xD7A4: true
+        case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x531..<0x557, 0x561..<0x588, 0x5D0..<0x5EB, 0x620..<0x64B,
+             0x671..<0x6D4, 0x10A0..<0x10FB, 0x1E00..<0x2000, 0x2010..<0x2028, 0x3041..<0x3097, 0x30A0..<0x3100,
+             0x4E00..<0xA000, 0xAC00..<0xD7A4: true
         default: false
         }
     }

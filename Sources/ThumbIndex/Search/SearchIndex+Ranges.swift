@@ -17,12 +17,11 @@ extension SearchIndex {
         if let edits = result.approximate { return try approximateMatchRanges(ofRow: row, in: result, edits: edits) }
         if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text(ofRow: row), digits, rules: parsed.rules) }
         var ranges = try storage.texts.withUTF8(ofRow: row) {
-            try MatchRanges.ranges(of: parsed.terms.map { $0.folded }, inUTF8: $0, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
+            try MatchRanges.ranges(of: parsed.foldedTerms, inUTF8: $0, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
         }
-        let phonetic = parsed.terms.compactMap(\.phonetic) + [parsed.wholePhonetic].compactMap { $0 }
-        guard !phonetic.isEmpty else { return ranges }
+        guard parsed.wholePhonetic != nil || parsed.terms.contains(where: { $0.phonetic != nil }) else { return ranges }
         let text = text(ofRow: row)
-        for phonetic in phonetic {
+        for phonetic in parsed.terms.compactMap({ $0.phonetic }) + [parsed.wholePhonetic].compactMap({ $0 }) {
             ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
         }
         return MatchRanges.merged(ranges)

@@ -104,6 +104,10 @@ struct SearchResult: Sendable {
         /// Iterates in order; a bitmap walks its words instead of selecting each position.
         func makeIterator() -> Iterator { Iterator(storage: storage) }
 
+        /// Iterates in order from `position` on (a bitmap selects it once, then walks its words).
+        /// - Precondition: `0 <= position <= count`.
+        func makeIterator(from position: Int) -> Iterator { Iterator(storage: storage, from: position) }
+
         /// The rows in ascending order.
         struct Iterator: IteratorProtocol, Sendable {
             private let storage: Storage
@@ -113,6 +117,16 @@ struct SearchResult: Sendable {
             private var bits: UInt64 = 0
 
             init(storage: Storage) { self.storage = storage }
+
+            init(storage: Storage, from start: Int) {
+                self.storage = storage
+                guard case .bitmap(let bitmap) = storage else { position = start; return }
+                precondition(start >= 0 && start <= bitmap.count, "Rows iterator start out of range")
+                guard start < bitmap.count else { position = bitmap.words.count; return }
+                let row = bitmap.row(atRank: start)
+                position = row / 64 + 1
+                bits = bitmap.words[row / 64] & ~((1 << UInt64(row % 64)) &- 1)
+            }
 
             mutating func next() -> Int? {
                 switch storage {

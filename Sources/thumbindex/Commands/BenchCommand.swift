@@ -234,8 +234,11 @@ struct BenchReport {
                           saved.checksumSeconds, saved.checkedLoadSeconds, saved.bytes, Double(saved.bytes) / 1e6)
         }
         let perItem = { (bytes: Int) in items > 0 ? Double(bytes) / Double(items) : 0 }
-        out += "index by part (B/item): " + bytesByPart.filter { $0.bytes > 0 }.sorted { $0.bytes > $1.bytes }
-            .map { String(format: "%@ %.1f", $0.part, perItem($0.bytes)) }.joined(separator: " · ") + "\n"
+        // The parts of at least 0.5 B/item, largest first, and the rest together (the JSON has them all).
+        let large = bytesByPart.filter { perItem($0.bytes) >= 0.5 }.sorted { $0.bytes > $1.bytes }
+        let rest = bytesByPart.filter { perItem($0.bytes) < 0.5 }.reduce(0) { $0 + $1.bytes }
+        out += "index by part (B/item): " + (large.map { String(format: "%@ %.1f", $0.part, perItem($0.bytes)) }
+            + [String(format: "%d smaller parts %.1f", bytesByPart.count - large.count, perItem(rest))]).joined(separator: " · ") + "\n"
         out += String(format: "%d keystrokes · p50 %.4f ms · p99 %.4f ms · dense one-byte bitmaps kept after them: %.1f MB (%.1f B/item)\n",
                       keystrokes.count, p50, p99, Double(keptDenseBytes) / 1e6, perItem(keptDenseBytes))
         var floorsByLength: [Int: (search: [Double], copy: [Double])] = [:]

@@ -24,6 +24,9 @@ struct RowBitmapTests {
             #expect(Array(result) == rows)
             #expect(result.count == rows.count)
             #expect(bitmap.ids.map(Int.init) == rows)
+            for start in stride(from: 0, through: rows.count, by: max(1, rows.count / 7)) {
+                #expect(Array(IteratorSequence(result.makeIterator(from: start))) == Array(rows[start...]), "from \(start)")
+            }
         }
     }
 
