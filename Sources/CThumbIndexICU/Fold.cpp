@@ -240,6 +240,13 @@ const CharacterFolds &characterFolds() {
     return table;
 }
 
+/// Whether `fold` is one of the TI_FOLD_COUNT folds; if not, says so in `status` for `caller`.
+bool isFold(int32_t fold, const char *caller, TIStatus *status) {
+    if (fold >= 0 && fold < TI_FOLD_COUNT) { return true; }
+    ti::setStatus(status, U_ILLEGAL_ARGUMENT_ERROR, std::string(caller) + ": unknown fold " + std::to_string(fold));
+    return false;
+}
+
 /// Whether every character of the valid UTF-8 `utf8` stands alone (see `CharacterFolds`).
 bool standsAlone(const CharacterFolds &t, const char *utf8, int32_t length) {
     int32_t i = 0;
@@ -311,10 +318,7 @@ extern "C" {
 
 int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, int32_t capacity,
                      int32_t *spanStarts, int32_t *spanEnds, TIStatus *status) {
-    if (fold < 0 || fold >= TI_FOLD_COUNT) {
-        ti::setStatus(status, U_ILLEGAL_ARGUMENT_ERROR, "ti_fold_utf8: unknown fold " + std::to_string(fold));
-        return -1;
-    }
+    if (!isFold(fold, "ti_fold_utf8", status)) { return -1; }
     bool wantSpans = spanStarts != nullptr && spanEnds != nullptr;
     if (ti::isASCII(utf8, length)) {
         if (length <= capacity) {
@@ -339,10 +343,7 @@ int32_t ti_fold_utf8(const char *utf8, int32_t length, int32_t fold, char *out, 
 
 int32_t ti_fold_utf8_normalizing(const char *utf8, int32_t length, int32_t fold, char *out, int32_t capacity,
                                  int32_t *spanStarts, int32_t *spanEnds, TIStatus *status) {
-    if (fold < 0 || fold >= TI_FOLD_COUNT) {
-        ti::setStatus(status, U_ILLEGAL_ARGUMENT_ERROR, "ti_fold_utf8_normalizing: unknown fold " + std::to_string(fold));
-        return -1;
-    }
+    if (!isFold(fold, "ti_fold_utf8_normalizing", status)) { return -1; }
     bool wantSpans = spanStarts != nullptr && spanEnds != nullptr;
     icu::UnicodeString text;
     if (!ti::fromUTF8(utf8, length, text)) {

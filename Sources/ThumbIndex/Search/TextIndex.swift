@@ -128,8 +128,7 @@ struct TextIndex: Sendable {
         precondition(!wordStartsOnly || mode == .words, "TextIndex: an index of word starts only answers words mode")
         let range = suffixRange(query)
         let code = self.code
-        // Long entries have no suffixes past the offset limit: they are checked on their text.
-        let long = mode == .prefix || longEntries.isEmpty ? [] : longEntries.filter { entry(Int($0), matches: query, mode: mode) }
+        let long = longEntries(matchingPastTheLimit: query, mode: mode)
         let found = suffixes.withUnsafeBufferPointer { codes in
             RowSet.sortedUnique(count: range.count, universe: entryCount, adjustBitmap: { words in
                 RowSet.set(long, in: &words)
@@ -147,6 +146,37 @@ struct TextIndex: Sendable {
         }
         guard case .ids(let ids) = found, !long.isEmpty else { return found }
         return .ids(RowSet.union(ids, long))
+    }
+
+    /// The long entries where non-empty `query` matches in `mode` at or past the offset limit, which
+    /// no suffix codes (a match that starts before it is the suffix array's), ascending: one pass
+    /// over the long entries' ends, checked on their text. None in prefix mode.
+    func longEntries(matchingPastTheLimit query: [UInt8], mode: MatchMode) -> [UInt32] {
+        guard mode != .prefix, !longEntries.isEmpty else { return [] }
+        let limit = code.offsetLimit, wordStarts = self.wordStarts
+        return text.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                longEntries.withUnsafeBufferPointer { long in
+                    query.withUnsafeBufferPointer { q in
+                        // Invariant: every long entry is below starts.count - 1, and longer than `limit`.
+                        var found: [UInt32] = []
+                        for e in long {
+                            let start = Int(starts[Int(e)]), end = Int(starts[Int(e) + 1])
+                            let entryText = UnsafeBufferPointer(rebasing: text[start..<end])
+                            var from = limit
+                            while let p = ByteSearch.firstOccurrence(of: q, in: entryText, from: from) {
+                                if mode == .contains || wordStarts[start + p] {
+                                    found.append(e)
+                                    break
+                                }
+                                from = p + 1
+                            }
+                        }
+                        return found
+                    }
+                }
+            }
+        }
     }
 
     /// Whether entry `e` matches non-empty `query` in `mode` (checked directly on its text).

@@ -263,7 +263,8 @@ enum ProcessMemory {
     static func peakResidentMB() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+              // "VmHWM:\t  2993692 kB", and with no padding from 10 GB on: "VmHWM:\t25970908 kB".
+              let kb = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") else { return 0 }
         return kb / 1024
     }
 }
