@@ -84,7 +84,7 @@ extension TextIndex {
     func bytesByPart(_ name: String) -> [(part: String, bytes: Int)] {
         [("\(name): text", text.count), ("\(name): entry starts", 4 * starts.count),
          ("\(name): suffix array", 4 * suffixes.count), ("\(name): long entries", 4 * longEntries.count),
-         ("\(name): word-start bits", wordStarts.byteCount)]
+         ("\(name): word-start bits", wordStarts.byteCount), ("\(name): late suffixes", late?.index.byteCount ?? 0)]
     }
 }
 

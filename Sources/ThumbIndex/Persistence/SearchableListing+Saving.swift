@@ -35,15 +35,16 @@ package struct SavedIndexExpectation: Sendable, Equatable {
 /// | `labl` | per section: label title, index title (columns), kind (column of raw values) |
 /// | `sect` | per section: first row, end row, index position, label position (`Int64` each) |
 /// | `titl` | the index titles (a column); `tgts`: their targets (`Int64`, -1 for the search sentinel) |
-/// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits |
+/// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits; with long entries, their late suffixes' text index after it, the same way |
 /// | `casv`, `allv`, `locv` | each fold variant: rows, variant bits, then a text index under the same tag |
 /// | `hkey`, `hini`, `kanv`, `kanr`, `roma`, `piny`, `rdtx` | the phonetic keys (see ``PhoneticIndex/append(to:)``) |
 /// | `xcol` | the extra columns' names (a column), then each column under `xcol` |
 enum SavedListingFormat {
     /// The version written; a file of any other is refused (bump it whenever the records change).
     /// Version 2 added the locale fold's variant (`locv`); version 3 the phonetic keys (`hkey` to
-    /// `rdtx`), which were built again at load before.
-    static let version: UInt32 = 3
+    /// `rdtx`), which were built again at load before; version 4 the late suffixes of every text
+    /// index with long entries.
+    static let version: UInt32 = 4
 
     /// Keys of the format's own metadata.
     enum Key {

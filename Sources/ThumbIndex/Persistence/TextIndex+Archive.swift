@@ -1,6 +1,7 @@
 extension TextIndex {
     /// Appends the index's structures to an archive, six records under `tag`: the text, the starts,
-    /// the word-start words, the suffixes, the long entries and the suffix packing's offset bits.
+    /// the word-start words, the suffixes, the long entries and the suffix packing's offset bits;
+    /// then, when there are long entries, their late suffixes' index the same way, under the same tag.
     /// ``init(from:tag:entryCount:)`` reads them back.
     ///
     /// Only an index of every character start is saved this way (``wordStartsOnly`` is not kept).
@@ -12,12 +13,14 @@ extension TextIndex {
         writer.append(suffixes, tag: tag)
         writer.append(longEntries, tag: tag)
         writer.append([UInt32(code.offsetBits)], tag: tag)
+        late?.index.append(to: &writer, tag: tag)
     }
 
     /// A text index read back from the records ``append(to:tag:)`` wrote, checked so that no query can
     /// read outside it or miss an entry: starts ascend from 0 to the text's end, one word-start bit
     /// per byte, every suffix code names an entry, the packing is the one a build would choose for
-    /// `entryCount` entries, and the long entries are exactly those longer than its offset limit.
+    /// `entryCount` entries, the long entries are exactly those longer than its offset limit, and
+    /// their late suffixes' index (checked the same way) holds as many bytes as they have past it.
     /// (The full check, order of suffixes included, is `_checkInvariants()`, run by debug builds.)
     ///
     /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` naming `tag` when a check fails.
@@ -51,7 +54,15 @@ extension TextIndex {
         guard longEntries.elementsEqual(long.lazy.map(UInt32.init)) else {
             throw reader.corrupted("index '\(tag)' lists other long entries than those longer than \(code.offsetLimit) bytes")
         }
+        // The late suffixes index exactly the long entries' bytes past the limit (one entry each).
+        var late: LateSuffixes? = nil
+        if !long.isEmpty {
+            let index = try TextIndex(from: &reader, tag: tag, entryCount: long.count)
+            let tailBytes = long.reduce(0) { $0 + Int(starts[$1 + 1] - starts[$1]) - code.offsetLimit }
+            guard index.text.count == tailBytes else { throw reader.corrupted("index '\(tag)' has late suffixes of other texts") }
+            late = LateSuffixes(index: index)
+        }
         self.init(text: text, starts: starts, wordStarts: BitSet(words: words), suffixes: suffixes,
-                  longEntries: longEntries, code: code)
+                  longEntries: longEntries, late: late, code: code)
     }
 }

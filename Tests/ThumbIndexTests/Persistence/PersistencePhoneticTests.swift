@@ -108,14 +108,16 @@ struct PersistencePhoneticTests {
         }
     }
 
-    @Test func aFileOfTheFormatBeforeThePhoneticKeysIsRefused() throws {
+    @Test func filesOfTheFormatsBeforeThePhoneticKeysAndTheLateSuffixesAreRefused() throws {
         let folder = try TemporaryFolder()
         let original = try SearchableListing(Listing(["김민준", "張三"].indices, locale: "ko", text: { ["김민준", "張三"][$0] }))
-        let path = folder.path("v2.thumbindex")
-        try original._write(to: path, formatVersion: 2, overriding: [:])
-        let reason = savedIndexFailure { _ = try SearchableListing.load(from: path, expecting: .init(locale: "ko")) }
-        #expect(reason == .wrongFormatVersion(found: 2, supported: 3))
-        #expect(SavedListingFormat.version == 3)
+        for version: UInt32 in [2, 3] {
+            let path = folder.path("v\(version).thumbindex")
+            try original._write(to: path, formatVersion: version, overriding: [:])
+            let reason = savedIndexFailure { _ = try SearchableListing.load(from: path, expecting: .init(locale: "ko")) }
+            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 4))
+        }
+        #expect(SavedListingFormat.version == 4)
     }
 
     /// The offset of the first record under `tag`, walking the archive's records from its header.

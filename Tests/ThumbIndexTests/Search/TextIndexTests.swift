@@ -30,6 +30,35 @@ import Testing
         }
     }
 
+    /// An index as large as a real one's code allows (2^20 + 1 entries: a 1,024-byte offset limit),
+    /// with entries past the limit: matches there come from the late suffixes, in every mode, before
+    /// and after a save; and a file whose late suffixes hold other texts is refused.
+    @Test func lateSuffixesFindMatchesPastTheLimitAndAreSaved() throws {
+        let filler = (1 << 20) - 3
+        let long = [String(repeating: "ab ", count: 400) + "zebra crossing", String(repeating: "é", count: 600) + " zebu",
+                    String(repeating: "x", count: 1023) + "zy", "zebra at the start" + String(repeating: " yy", count: 400)]
+        var text: [UInt8] = [], starts: [UInt32] = [0]
+        for i in 0..<(filler + long.count) {
+            text.append(contentsOf: i < filler ? [UInt8(ascii: "a") + UInt8(i % 20)] : Array(long[i - filler].utf8))
+            starts.append(UInt32(text.count))
+        }
+        let index = TextIndex(text: text, starts: starts, wordStarts: try SearchIndex.wordStarts(text: text, starts: starts))
+        #expect(index.code.offsetLimit == 1024 && index.longEntries.count == 4 && index.late != nil)
+        let folder = try TemporaryFolder()
+        let path = folder.path("late.archive")
+        var writer = ArchiveWriter()
+        index.append(to: &writer, tag: "main")
+        try writer.write(to: path, formatVersion: 1)
+        var reader = try ArchiveReader(path: path, formatVersion: 1)
+        let loaded = try TextIndex(from: &reader, tag: "main", entryCount: index.entryCount)
+        for (query, mode, expected) in [("zeb", MatchMode.contains, [0, 1, 3]), ("zeb", .words, [0, 1, 3]), ("ebu", .contains, [1]),
+                                        ("ebu", .words, []), ("zy", .contains, [2]), ("zebra", .prefix, [3]), ("crossing", .words, [0])] {
+            let expectedEntries = expected.map { filler + $0 }
+            #expect(index.entries(matching: Array(query.utf8), mode: mode).idList.map(Int.init) == expectedEntries, "\(query) \(mode)")
+            #expect(loaded.entries(matching: Array(query.utf8), mode: mode).idList.map(Int.init) == expectedEntries, "\(query) \(mode), loaded")
+        }
+    }
+
     /// The offset limit of the 32-bit code, a documented limit (see ``SuffixCode``): it halves as the
     /// entry count doubles, and entries past it are still found (above, by the direct check).
     @Test func offsetLimitShrinksWithTheEntryCount() {
