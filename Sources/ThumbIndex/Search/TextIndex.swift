@@ -3,8 +3,9 @@
 /// The entry of a hit is then a shift (no search), and prefix and word-prefix search are the
 /// suffixes of a range with offset 0 or with the flag set. The price: offsets are bounded by
 /// ``offsetLimit``, which halves each time the entry count passes a power of two. Suffixes that start
-/// at or past it are left out of the suffix array, and the entries that long ("long entries") are
-/// checked directly, byte by byte, on every query (except prefix queries, which need no late suffix).
+/// at or past it are left out of the suffix array; the entries that long ("long entries") have them
+/// in a text index of their own (``LateSuffixes``), searched too (except by prefix queries, which
+/// need no late suffix).
 ///
 /// | entries (rows) up to | offset limit (bytes) |
 /// |---|---|
@@ -14,7 +15,8 @@
 /// | 2^28 (the most) | 8 |
 ///
 /// A deliberate limit: codes of absolute text positions would remove it but need a rank lookup per
-/// hit to find the entry (see Benchmarks/results/2026-11-23-hostile.md, "The offset limit", for what each costs).
+/// hit to find the entry (see Benchmarks/results/2026-11-23-hostile.md, "The offset limit", for what
+/// each costs). Long entries were checked byte by byte on every query until the late suffixes.
 struct SuffixCode: Sendable {
     /// Bits for the offset inside the entry.
     let offsetBits: Int
