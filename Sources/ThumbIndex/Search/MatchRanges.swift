@@ -102,10 +102,10 @@ enum MatchRanges {
         guard !ranges.isEmpty else { return [] }
         // Every range starts and ends between scalars; when every scalar is one that never joins a
         // neighbour into a grapheme cluster, every such offset is a boundary: nothing to widen.
-        if text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) || String(decoding: text, as: UTF8.self).unicodeScalars.allSatisfy(standsAlone) {
-            return merged(ranges)
-        }
-        let boundaries = graphemeBoundaries(String(decoding: text, as: UTF8.self))
+        if text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return merged(ranges) }
+        let string = String(decoding: text, as: UTF8.self)
+        if string.unicodeScalars.allSatisfy(standsAlone) { return merged(ranges) }
+        let boundaries = graphemeBoundaries(string)
         return merged(ranges.map { widen($0, to: boundaries) })
     }
 
