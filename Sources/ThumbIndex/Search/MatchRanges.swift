@@ -38,18 +38,8 @@ enum MatchRanges {
                     // Spans never decrease along the folded text, so the first and last bytes bound a range.
                     var found: [Range<Int>] = []
                     for q in queries {
-                        if mode == .contains {
-                            q.withUnsafeBufferPointer { q in
-                                var from = 0
-                                while let p = ByteSearch.firstOccurrence(of: q, in: folded, from: from) {
-                                    found.append(Int(starts[p])..<Int(ends[p + q.count - 1]))
-                                    from = p + q.count
-                                }
-                            }
-                        } else {
-                            for r in try occurrences(of: q, in: folded, mode: mode, wordStarts: wordStarts) {
-                                found.append(Int(starts[r.lowerBound])..<Int(ends[r.upperBound - 1]))
-                            }
+                        for r in try occurrences(of: q, in: folded, mode: mode, wordStarts: wordStarts) {
+                            found.append(Int(starts[r.lowerBound])..<Int(ends[r.upperBound - 1]))
                         }
                     }
                     return found
