@@ -56,14 +56,25 @@ final class LiveSegment: Sendable {
     /// The rows sorted by their seq, or nil when two rows have one seq: a counting pass when the
     /// seqs are dense enough (a store's are), else a sort. Complexity: O(n + range), or O(n log n).
     static func rowsBySeq(_ seqs: [Int]) -> [Int32]? {
-        guard let low = seqs.min(), let high = seqs.max() else { return [] }
+        guard var low = seqs.first else { return [] }
+        var high = low
+        for seq in seqs {
+            low = min(low, seq)
+            high = max(high, seq)
+        }
         if high - low < 4 * seqs.count + 1024 {
+            // A saved index is loaded through here: one pass to place, one to close the gaps in place.
             var rowOfSeq = [Int32](repeating: -1, count: high - low + 1)
-            for (row, seq) in seqs.enumerated() {
-                guard rowOfSeq[seq - low] < 0 else { return nil }
-                rowOfSeq[seq - low] = Int32(row)
+            let placed = rowOfSeq.withUnsafeMutableBufferPointer { rowOfSeq in
+                for (row, seq) in seqs.enumerated() {
+                    guard rowOfSeq[seq - low] < 0 else { return false }
+                    rowOfSeq[seq - low] = Int32(row)
+                }
+                return true
             }
-            return rowOfSeq.filter { $0 >= 0 }
+            guard placed else { return nil }
+            rowOfSeq.removeAll { $0 < 0 }
+            return rowOfSeq
         }
         let sorted = seqs.indices.sorted { seqs[$0] < seqs[$1] }
         guard zip(sorted, sorted.dropFirst()).allSatisfy({ seqs[$0] != seqs[$1] }) else { return nil }

@@ -184,6 +184,7 @@ extension SearchableListing where Element == Int {
             return value
         }
         let collation = try IndexedCollation(locale: expected.locale, latinLabels: expected.latinLabels, names: expected.names)
+        Folding.prepareInBackground(locale: collation.locale)
         let locale = try value(Key.locale)
         guard locale == collation.locale else { throw refuse(.otherLocale(found: locale, expected: collation.locale)) }
         let icuVersion = try value(Key.icuVersion)

@@ -99,12 +99,13 @@ struct PinyinIndex: Sendable {
         }
 
         func build(rowCount: Int) throws -> PinyinIndex {
-            let table = HanReadings.shared
             func ascii(_ readings: [String]) -> [[UInt8]] {
                 readings.map { Array($0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
             }
-            let readings = alphabet.map { ascii(table.readings(of: $0, startsRun: false)) }
-            let runStartReadings = alphabet.map { ascii(table.readings(of: $0, startsRun: true)) }
+            // The table is read (once per process) only for a Han character: an empty segment, as a
+            // live listing's delta is at start, does not wait for it.
+            let readings = alphabet.map { ascii(HanReadings.shared.readings(of: $0, startsRun: false)) }
+            let runStartReadings = alphabet.map { ascii(HanReadings.shared.readings(of: $0, startsRun: true)) }
             let (syllables, prefixes) = PinyinIndex.distinctReadings(readings: readings, runStartReadings: runStartReadings)
             let syllableIndex = Dictionary(uniqueKeysWithValues: syllables.enumerated().map { ($1, $0) })
             func unitReadings(_ unit: UInt32) -> [[UInt8]] {

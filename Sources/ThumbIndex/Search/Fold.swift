@@ -1,3 +1,5 @@
+import Dispatch
+
 /// How much of the difference between two spellings search ignores.
 ///
 /// Search compares the folded item with the folded query, so "cafe" finds "Café" under ``diacritics``
@@ -44,6 +46,18 @@ public enum MatchMode: String, Sendable, CaseIterable, Codable {
 
 /// The folding routine: every piece of search text, indexed item or query, goes through here.
 enum Folding {
+    /// Makes, on another thread, what the first query in `locale` folds with: the locale's fold
+    /// (built once per process, in tens of milliseconds) and the character fold table. A load
+    /// calls it first, so that the tables are ready by the time it is, on a second core; nothing
+    /// waits for it (a query that comes sooner waits for the fold's own lock). A deprioritized
+    /// caller (a server's maintenance thread) does not: it would take a core from the reads.
+    static func prepareInBackground(locale: String) {
+        guard !Parallel.callerIsDeprioritized else { return }
+        DispatchQueue.global().async {
+            for fold in Fold.allCases { _ = try? FoldedText("aé", fold: fold, locale: locale, withMap: true) }
+        }
+    }
+
     /// The folded UTF-8 of `text`, without an offset map. `locale` (an ICU locale ID, "" for root)
     /// is read by the ``Fold/locale`` fold only.
     static func fold(_ text: String, _ fold: Fold, locale: String) throws -> [UInt8] {

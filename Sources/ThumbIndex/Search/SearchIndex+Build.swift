@@ -112,6 +112,8 @@ extension SearchIndex {
     /// The locale fold of every row, folded in parallel chunks and joined.
     private static func foldLocale(_ locale: String, originals: [UInt8], starts: [UInt32]) throws -> (text: [UInt8], starts: [UInt32]) {
         let rowCount = starts.count - 1
+        // No rows (an empty segment): no locale fold to open.
+        guard rowCount > 0 else { return ([], [0]) }
         let chunks = Parallel.chunks(rowCount, minimumSize: 4096)
         let parts = try originals.withUnsafeBufferPointer { utf8 in
             try starts.withUnsafeBufferPointer { starts in
