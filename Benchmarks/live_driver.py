@@ -22,6 +22,9 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               merge (--merge-after 5000);
   merges      VmRSS idle and after each of ten merges of 5,000 edits, and keystrokes typed idle and
               all through the merges on a second connection (not in the default phases);
+  tiered      200 writes/s for 120 s with the default policy (runs merged by size, issue 20 §3):
+              VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
+              typed idle and all through on a second connection (not in the default phases);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
               replays the change log onto the saved index (timed until it answers, and its answers
               compared with those before the kill); it stops gracefully (saving), and a graceful
@@ -582,6 +585,67 @@ def phase_merges(ctx):
     write_json(os.path.join(ctx.out, "live-merges.json"), result)
 
 
+def phase_tiered(ctx, seconds=120):
+    print(f"==> tiered: 200 writes/s for {seconds} s with the default policy (the tail made a run every 64 writes,"
+          " runs merged by size); resident memory every 50 ms, keystrokes typed all through", flush=True)
+    server = ctx.start("tiered")
+    samples, stop = [], threading.Event()
+
+    def sample():
+        started = time.monotonic()
+        while not stop.is_set():
+            rss, hwm = memory(server.process.pid)
+            samples.append((time.monotonic() - started, rss, hwm))
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    time.sleep(3)
+    keystrokes = sessions(ctx.queries)
+    typist = Http(server.port)
+    idle_typing = type_sessions(typist, keystrokes, passes=2)
+    idle_end = samples[-1][0]
+    idle = statistics.median(rss for _, rss, _ in samples)
+    writer, out = run_writer(ctx, server, seconds, "writer-tiered")
+    during, typing_stop = [], threading.Event()
+
+    def type_during():
+        while not typing_stop.is_set():
+            for q in keystrokes:
+                if typing_stop.is_set():
+                    break
+                during.append(typist.expect(200, "GET", sections_path(q))[1])
+
+    typing = threading.Thread(target=type_during)
+    typing.start()
+    writes = finish_writer(writer, out)
+    typing_stop.set()
+    typing.join()
+    stop.set()
+    sampler.join()
+    metrics = Http(server.port).expect(200, "GET", "/metrics")[0]
+    def counter(name):
+        found = re.search(rf"^\S*{name}\S* ([0-9.e+]+)$", metrics.decode(), re.M)
+        return float(found.group(1)) if found else None
+    base_merges = server.log_text().count("pending edits into a new base")
+    server.stop()
+    # Resident memory in 10-second windows of the writes (median of each), against idle.
+    writing = [(t - idle_end, rss) for t, rss, _ in samples if t > idle_end]
+    windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
+               if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
+    peak = max(rss for _, rss in writing)
+    result = {"seconds": seconds, "writes": writes, "idle_rss_mib": round(idle, 1),
+              "rss_by_10s_window_mib": [round(w, 1) for w in windows],
+              "last_window_over_first": round(windows[-1] / windows[0], 3),
+              "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
+              "compactions": counter("compactions_total"), "base_merges": base_merges,
+              "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),
+              "keystroke_p99_during_over_idle": round(summary_ms(during)["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
+              "keystroke_median_during_over_idle": round(summary_ms(during)["median_ms"] / idle_typing["all"]["median_ms"], 2)}
+    print(f"  {result}", flush=True)
+    write_json(os.path.join(ctx.out, "live-tiered.json"), result)
+
+
 class Context:
     def __init__(self, args):
         self.binary, self.out, self.scratch, self.queries = args.binary, args.out, args.scratch, args.queries
@@ -667,7 +731,7 @@ def main():
     ctx.import_corpus(ctx.corpus)
     write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
     phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge,
-              "merges": phase_merges,
+              "merges": phase_merges, "tiered": phase_tiered,
               "restart": phase_restart}
     for name in args.phases:
         phases[name](ctx)

@@ -4,12 +4,16 @@ extension EditableListing {
     /// When an ``EditableListing`` folds its newer levels into older ones.
     ///
     /// Every write rebuilds the *tail* (the items written since the last compaction), so the tail
-    /// is kept small: past ``compactAfter`` items it is *compacted* into the *delta*, which costs
-    /// indexing the delta again (O(d log d)). Every query searches each level and hides removed
-    /// rows, so the delta and the tombstones are kept small too: past ``mergeThreshold(forCount:)``
-    /// pending edits everything is *merged* into a new base, which costs building the listing
-    /// afresh (O(n log n); about a second for a million items), with the old and the new in memory
-    /// until the swap. Neither changes any answer (see ``EditableListing``).
+    /// is kept small: past ``compactAfter`` items it is *compacted* into a *run* of its own, and
+    /// merged with the newest runs by size, as a log-structured merge tree does: a run joins while
+    /// it has fewer than 4 times the live items of the runs after it. A compaction costs indexing
+    /// what it merges (O(m log m)), not the listing; an item is indexed again about 10 times on
+    /// its way to a run of 100,000, and there are a handful of runs. Every query searches each
+    /// level and hides removed rows, so the runs and the tombstones are kept from growing without
+    /// end: past ``mergeThreshold(forCount:)`` pending edits everything is *merged* into a new
+    /// base, which costs building the listing afresh (O(n log n); about a second for a million
+    /// items), with the old and the new in memory until the swap. Neither changes any answer (see
+    /// ``EditableListing``).
     ///
     /// The ``automatic`` policy (the default) runs both in the background; the ThumbIndex server
     /// uses the same thresholds.
@@ -19,7 +23,7 @@ extension EditableListing {
         /// The fewest pending edits that start a merge (4096 in ``automatic``).
         public var mergeAfterEdits: Int
         /// The fraction of the listing's items in pending edits that starts a merge, when that is
-        /// more than ``mergeAfterEdits`` (0.01 in ``automatic``).
+        /// more than ``mergeAfterEdits`` (0.1 in ``automatic``).
         public var mergeAfterFraction: Double
         /// Whether compactions and merges run on a background queue (`true`) or on the writing
         /// thread, after its write is published and before ``EditableListing/apply(_:)`` returns
@@ -37,9 +41,9 @@ extension EditableListing {
             self.inBackground = inBackground
         }
 
-        /// Compacts after 64 tail items, merges after max(4096, 1% of the items) pending edits,
+        /// Compacts after 64 tail items, merges after max(4096, 10% of the items) pending edits,
         /// both in the background. Writes then take well under a millisecond on a million items.
-        public static let automatic = MergePolicy(compactAfter: 64, mergeAfterEdits: 4096, mergeAfterFraction: 0.01)
+        public static let automatic = MergePolicy(compactAfter: 64, mergeAfterEdits: 4096, mergeAfterFraction: 0.1)
 
         /// Never compacts or merges by itself: call ``EditableListing/compact()`` and
         /// ``EditableListing/merge()`` yourself (``EditableListing/save(to:metadata:)`` merges too).
@@ -56,11 +60,11 @@ extension EditableListing {
         case compaction, merge
     }
 
-    /// Compacts the tail into the delta now, on the calling thread (see ``MergePolicy``), and
+    /// Compacts the tail into a run now, on the calling thread (see ``MergePolicy``), and
     /// publishes the result; writes go on meanwhile and are applied to it again before the swap.
     /// - Returns: the snapshot published.
     /// - Throws: ``ICUError``, ``LimitError`` (the listing stays as it was).
-    /// - Complexity: indexing the delta and the tail again, O(d log d).
+    /// - Complexity: indexing the tail and the runs it merges with, O(m log m) for m items.
     @discardableResult
     public func compact() throws -> Snapshot { try runJob(.compaction) }
 

@@ -58,8 +58,8 @@ extension EditableListing {
         /// ``Fold/locale`` fold, ``MatchMode/contains``, ``Phonetic/auto``, ``Typos/off``.
         ///
         /// - Throws: ``ICUError`` when ICU cannot fold the query.
-        /// - Complexity: a search of each level (the base, the delta and the tail), plus
-        ///   O(matches in the delta and the tail) to merge them; pages are computed on demand.
+        /// - Complexity: a search of each level (the base, a few runs and the tail); pages are
+        ///   computed on demand, merging the levels' matches from where the page starts.
         public func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
                            phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> FilteredSnapshot {
             FilteredSnapshot(try live.filter(query, fold: fold, mode: mode, phonetic: phonetic, dialpad: dialpad, typos: typos),

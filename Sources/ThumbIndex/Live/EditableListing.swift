@@ -47,12 +47,13 @@
 /// ### Inside
 ///
 /// A snapshot is made of immutable sorted levels: the *base* (every item as of the last merge),
-/// the *delta* (what was added since, indexed together by the last compaction) and the *tail*
-/// (what was added since that, rebuilt on every write; it is small). A removed or renamed item of
-/// the base or the delta is hidden by a tombstone and its new version goes to the tail. So a
-/// write costs O(log n) sort-key comparisons per edit plus rebuilding the tail, however big the
-/// listing is; ``MergePolicy`` says when the tail is compacted into the delta and when everything
-/// is merged into a new base. The order is the one ``Listing`` gives the items in the order they
+/// the *runs* (what was added since, each indexed by a compaction, older runs larger) and the
+/// *tail* (what was added since the last compaction, rebuilt on every write; it is small). A
+/// removed or renamed item of an older level is hidden by a tombstone and its new version goes to
+/// the tail. So a write costs O(log n) sort-key comparisons per edit plus rebuilding the tail,
+/// however big the listing is; ``MergePolicy`` says when the tail becomes a run (merged with the
+/// newest runs by size, so that a compaction costs what it merges) and when everything is merged
+/// into a new base. The order is the one ``Listing`` gives the items in the order they
 /// were first inserted: ascending, Favorites first, "#" last, equal texts in insertion order.
 public final class EditableListing: Sendable {
     /// The snapshot readers get. Replaced (under the lock, in O(1)) by writes and merges, which

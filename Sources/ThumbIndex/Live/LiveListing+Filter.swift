@@ -4,10 +4,12 @@ extension LiveListing {
     /// live items.
     ///
     /// Each level is searched with its own index and loses its tombstoned rows; counts per section
-    /// add up across levels, and pages merge the levels' sorted runs by their ranks.
+    /// add up across levels, and a page merges the levels' sorted matches by their ranks, from
+    /// where its first match is found by binary search.
     /// With `typos` ``Typos/auto`` and no live item matching exactly, every level is searched for
     /// close matches, with the same edits (1 first, then 2), as one listing would be.
-    /// Complexity: the searches, plus O(matches in the delta and tail).
+    /// Complexity: the searches of each level (a page: O(levels² log n) to find its start, then
+    /// O(levels) per match).
     /// - Throws: `ICUError` when ICU cannot fold the query.
     package func filter(_ query: String, fold: Fold = .locale, mode: MatchMode = .contains,
                         phonetic: Phonetic = .auto, dialpad: Bool = false, typos: Typos = .off) throws -> LiveFilteredListing {
@@ -54,8 +56,6 @@ package struct LiveFilteredListing: Sendable {
     /// Per level: the search result (for match ranges) and its rows without the removed ones.
     private let results: [SearchResult]
     private let liveRows: [SearchResult.Rows]
-    /// The matches of the delta and the tail, merged in listing order.
-    private let newer: [(level: Int, row: Int)]
     /// `sectionOfLabel[p]`: the position in `sections` of label position `p`, or -1.
     private let sectionOfLabel: [Int]
 
@@ -99,24 +99,6 @@ package struct LiveFilteredListing: Sendable {
         self.sectionOfLabel = sectionOfLabel
         total = offset
         indexTitles = [IndexTarget.searchSentinel] + sections.map(\.indexTitle)
-
-        // Delta and tail matches, merged: tail row t comes before delta row d when fewer than d + 1
-        // delta rows come before t.
-        let deltaRows = Array(liveRows[LiveListing.delta]), tailRows = Array(liveRows[LiveListing.tail])
-        let tailRanks = listing.levels[LiveListing.tail].ranks
-        var newer: [(level: Int, row: Int)] = []
-        newer.reserveCapacity(deltaRows.count + tailRows.count)
-        var i = 0, j = 0
-        while i < deltaRows.count || j < tailRows.count {
-            if j < tailRows.count && (i == deltaRows.count || Int(tailRanks[LiveListing.delta][tailRows[j]]) <= deltaRows[i]) {
-                newer.append((LiveListing.tail, tailRows[j]))
-                j += 1
-            } else {
-                newer.append((LiveListing.delta, deltaRows[i]))
-                i += 1
-            }
-        }
-        self.newer = newer
     }
 
     /// The query without white space at either end.
@@ -130,11 +112,51 @@ package struct LiveFilteredListing: Sendable {
         return position == 0 ? .search : .section(position - 1)
     }
 
-    /// How many base rows of the base's live matches come before the newer match `i`.
-    private func baseMatchesBefore(newer i: Int) -> Int {
-        let (level, row) = newer[i]
-        let rank = Int(listing.levels[level].ranks[LiveListing.base][row])
-        return liveRows[LiveListing.base].partitionPoint(below: rank)
+    /// Whether the match at `row` of level `l` comes before the one at `otherRow` of level
+    /// `other` (another level), by the newer one's rank in the older one.
+    private func precedes(_ l: Int, _ row: Int, _ other: Int, _ otherRow: Int) -> Bool {
+        l > other ? Int(listing.levels[l].ranks[other][row]) <= otherRow
+            : Int(listing.levels[other].ranks[l][otherRow]) > row
+    }
+
+    /// Per level, how many of its matches come before match `start` (of all levels, in order).
+    ///
+    /// The oldest level with matches is the pivot: every newer level's matches are ranked in it.
+    /// Before the pivot's match `p` come its `p` matches before it and, of each newer level, the
+    /// matches ranked at or before it; a binary search finds the last `p` with at most `start`
+    /// matches before it, and a merge walks on from there to `start`.
+    private func positions(at start: Int) -> [Int] {
+        let levelCount = listing.levels.count
+        guard let pivot = liveRows.firstIndex(where: { !$0.isEmpty }) else { return Array(repeating: 0, count: levelCount) }
+        let pivotRows = liveRows[pivot]
+        /// Per level, its matches before the pivot's match `p`.
+        func before(_ p: Int) -> [Int] {
+            (0..<levelCount).map { l in
+                if l < pivot { return 0 }
+                if l == pivot { return p }
+                guard p < pivotRows.count else { return liveRows[l].count }
+                let ranks = listing.levels[l].ranks[pivot], pivotRow = pivotRows[p]
+                let firstAfter = BinarySearch.first(in: 0..<ranks.count) { Int(ranks[$0]) > pivotRow }
+                return liveRows[l].partitionPoint(below: firstAfter)
+            }
+        }
+        let firstOver = BinarySearch.first(in: 0..<(pivotRows.count + 1)) { before($0).reduce(0, +) > start }
+        var positions = firstOver == 0 ? Array(repeating: 0, count: levelCount) : before(firstOver - 1)
+        for _ in positions.reduce(0, +)..<start { _ = next(&positions) }
+        return positions
+    }
+
+    /// The next match after `positions` (per level, its matches passed), as its level and row;
+    /// advances past it. Nil after the last.
+    private func next(_ positions: inout [Int]) -> (level: Int, row: Int)? {
+        var first: (level: Int, row: Int)? = nil
+        for l in positions.indices where positions[l] < liveRows[l].count {
+            let row = liveRows[l][positions[l]]
+            if let f = first, !precedes(l, row, f.level, f.row) { continue }
+            first = (l, row)
+        }
+        if let first { positions[first.level] += 1 }
+        return first
     }
 
     /// The matches in `[offset, offset + limit)` of all matches (clamped, as
@@ -144,22 +166,11 @@ package struct LiveFilteredListing: Sendable {
         let start = max(offset, 0)
         guard start < total, limit > 0 else { return [] }
         let end = start + min(limit, total - start)
-        // The first newer match at or after position `start`; the base matches before it fill the rest.
-        var i = BinarySearch.first(in: newer.indices) { $0 + baseMatchesBefore(newer: $0) >= start }
-        var j = start - i
-        let base = liveRows[LiveListing.base]
+        var positions = self.positions(at: start)
         var page: [Match] = []
         page.reserveCapacity(end - start)
         for _ in start..<end {
-            let level: Int, row: Int
-            if i < newer.count && (j >= base.count
-                || Int(listing.levels[newer[i].level].ranks[LiveListing.base][newer[i].row]) <= base[j]) {
-                (level, row) = newer[i]
-                i += 1
-            } else {
-                (level, row) = (LiveListing.base, base[j])
-                j += 1
-            }
+            guard let (level, row) = next(&positions) else { break }
             let segment = listing.levels[level].segment
             page.append(Match(item: segment.item(atRow: row),
                               sectionIndex: sectionOfLabel[segment.labelPosition(ofRow: row)],

@@ -2,7 +2,8 @@ extension LiveListing {
     /// Traps unless the levels agree with each other as every answer assumes; a no-op in release
     /// builds, so callers need no `#if`.
     ///
-    /// - Three levels; level `l` has a rank column for each older level, a rank per row.
+    /// - At least two levels (the base and the tail); level `l` has a rank column for each older
+    ///   level, a rank per row.
     /// - Ranks never decrease down a level (its rows are in listing order) and stay within the
     ///   older level; and they are exact: the older level's row just before the rank sorts at or
     ///   before the row, the one at the rank after it (for listings of up to 4096 rows: this makes
@@ -15,7 +16,7 @@ extension LiveListing {
     /// Complexity: O(n) (O(n) sort keys up to 4096 rows).
     func _checkInvariants() {
         #if DEBUG
-        precondition(levels.count == 3, "LiveListing: \(levels.count) levels")
+        precondition(levels.count >= 2, "LiveListing: \(levels.count) levels")
         var liveSeqs = Set<Int>()
         for (l, level) in levels.enumerated() {
             let segment = level.segment
@@ -45,7 +46,7 @@ extension LiveListing {
                 precondition(liveSeqs.insert(segment.seq(ofRow: row)).inserted, "LiveListing: seq \(segment.seq(ofRow: row)) is live twice")
             }
         }
-        let tail = levels[Self.tail]
+        let tail = levels[self.tail]
         precondition(tail.dead.isEmpty, "LiveListing: the tail has tombstones")
         precondition(Set((0..<tail.segment.count).map(tail.segment.seq(ofRow:))) == Set(tailEntries.keys),
                      "LiveListing: the tail's items are not its entries'")

@@ -2,18 +2,20 @@
 ///
 /// A live listing is a value made of immutable levels, oldest first:
 /// - the *base*: everything as of the last merge (the bulk of the items);
-/// - the *delta*: what was added since, indexed together by the last compaction;
-/// - the *tail*: what was added since that, rebuilt (it is small) on every edit.
+/// - the *runs*: what was added since, each run indexed by one compaction, older runs larger;
+/// - the *tail*: what was added since the last compaction, rebuilt (it is small) on every edit.
 ///
-/// A removed or replaced item of the base or the delta is hidden by a tombstone; its new version
+/// A removed or replaced item of the base or a run is hidden by a tombstone; its new version
 /// goes to the tail. Every level keeps, for each of its rows, how many rows of each older level come
 /// before it in the listing's order, so answers merge the levels without comparing any text:
 /// sections add their counts up, and a page is a merge of sorted runs. See ``filter(_:fold:mode:phonetic:dialpad:typos:)``.
 ///
 /// Editing returns a new snapshot (``applying(_:)``); readers holding the old one are never
-/// disturbed, and no reader waits for a writer. ``compactingTail()`` and ``merged(progress:)`` fold
-/// the newer levels into older ones; they are slow on big listings and meant to run in the
-/// background, after which the edits made meanwhile are applied again to their result.
+/// disturbed, and no reader waits for a writer. ``compactingTail()`` makes the tail a run and merges
+/// the newest runs by size, as a log-structured merge tree does: its cost is bounded by what it
+/// merges, not by the listing. ``merged(progress:)`` builds a new base of everything, as a fresh
+/// build does. Both are meant to run in the background, after which the edits made meanwhile are
+/// applied again to their result.
 ///
 /// The order is the one a ``Listing`` built from all the items in ascending `seq` gives: ascending
 /// (descending listings are not live), Favorites first, "#" last, equal keys in `seq` order.
@@ -22,9 +24,9 @@ package struct LiveListing: Sendable {
     package let collation: IndexedCollation
     /// The columns searched besides the items' texts; every level indexes them.
     package let schema: LiveFieldSchema
-    /// Base, delta, tail.
+    /// The base, the runs (oldest first) and the tail: at least the base and the tail.
     var levels: [Level]
-    /// The tail's items by `seq`, with their ranks in the base and the delta.
+    /// The tail's items by `seq`, with their ranks in every older level.
     var tailEntries: [Int: TailEntry]
 
     /// One level: a segment, its tombstones, and its rows' ranks in the older levels.
@@ -45,13 +47,17 @@ package struct LiveListing: Sendable {
         var liveCount: Int { segment.count - dead.rows.count }
     }
 
-    /// An item of the tail, with how many rows of the base and of the delta come before it.
+    /// An item of the tail, with how many rows of each older level come before it.
     struct TailEntry: Sendable {
         let item: LiveItem
         let ranks: [Int32]
     }
 
-    static let base = 0, delta = 1, tail = 2
+    /// The base's position in ``levels``.
+    static let base = 0
+
+    /// The tail's position in ``levels``: the last.
+    var tail: Int { levels.count - 1 }
 
     /// A live listing whose base is `base` (whose fields are laid out as `schema` says), with
     /// nothing added since.
@@ -60,9 +66,7 @@ package struct LiveListing: Sendable {
         let collation = base.listing.collation
         self.collation = collation
         self.schema = schema
-        levels = [Level(segment: base, ranks: []),
-                  Level(segment: try .empty(collation, schema: schema), ranks: [[]]),
-                  Level(segment: try .empty(collation, schema: schema), ranks: [[], []])]
+        levels = [Level(segment: base, ranks: []), Level(segment: try .empty(collation, schema: schema), ranks: [[]])]
         tailEntries = [:]
     }
 
@@ -99,14 +103,17 @@ package struct LiveListing: Sendable {
     /// Number of items.
     package var count: Int { levels.reduce(0) { $0 + $1.liveCount } }
 
-    /// Items in the delta and the tail plus removed rows of the base and the delta: how far the
-    /// listing is from a fresh build (what a merge folds in).
+    /// Rows of the runs and the tail plus removed rows of the base: how far the listing is from a
+    /// fresh build (what a merge folds in).
     package var pendingEdits: Int {
-        levels[Self.base].dead.rows.count + levels[Self.delta].segment.count + levels[Self.tail].segment.count
+        levels[Self.base].dead.rows.count + levels.dropFirst().reduce(0) { $0 + $1.segment.count }
     }
 
-    /// Items in the tail (what a compaction folds into the delta).
-    package var tailCount: Int { levels[Self.tail].segment.count }
+    /// Items in the tail (what a compaction makes a run).
+    package var tailCount: Int { levels[tail].segment.count }
+
+    /// The number of runs between the base and the tail.
+    package var runCount: Int { levels.count - 2 }
 
     /// The listing after `edits`, applied in order (a batch: the result has all of them).
     ///
@@ -121,7 +128,7 @@ package struct LiveListing: Sendable {
             if next.tailEntries.removeValue(forKey: seq) != nil {
                 tailChanged = true
             } else {
-                for l in [Self.delta, Self.base] {
+                for l in (Self.base..<tail).reversed() {
                     if let row = levels[l].segment.row(ofSeq: seq), !next.levels[l].dead[row] {
                         next.levels[l].dead.insert(row)
                         break
@@ -131,14 +138,14 @@ package struct LiveListing: Sendable {
             if case .put(let item) = edit {
                 let position = try SortPosition(sortText: item.sortText, pinned: item.pinned, seq: item.seq,
                                                 collation: collation)
-                let ranks = try [Self.base, Self.delta].map { Int32(try levels[$0].segment.rank(of: position)) }
+                let ranks = try (Self.base..<tail).map { Int32(try levels[$0].segment.rank(of: position)) }
                 next.tailEntries[seq] = TailEntry(item: item, ranks: ranks)
                 tailChanged = true
             }
         }
         if tailChanged {
-            next.levels[Self.tail] = try Self.level(of: Array(next.tailEntries.values), olderLevels: 2, schema: schema,
-                                                    collation: collation)
+            next.levels[tail] = try Self.level(of: Array(next.tailEntries.values), olderLevels: tail, schema: schema,
+                                               collation: collation)
         }
         return next
     }

@@ -103,7 +103,7 @@ struct PinyinIndex: Sendable {
                 readings.map { Array($0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
             }
             // The table is read (once per process) only for a Han character: an empty segment, as a
-            // live listing's delta is at start, does not wait for it.
+            // live listing's tail is at start, does not wait for it.
             let readings = alphabet.map { ascii(HanReadings.shared.readings(of: $0, startsRun: false)) }
             let runStartReadings = alphabet.map { ascii(HanReadings.shared.readings(of: $0, startsRun: true)) }
             let (syllables, prefixes) = PinyinIndex.distinctReadings(readings: readings, runStartReadings: runStartReadings)

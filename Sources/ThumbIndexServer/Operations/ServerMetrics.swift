@@ -62,7 +62,7 @@ package final class ServerMetrics: Sendable {
         mergeDuration = registry.makeDurationHistogram(descriptor: Self.name("merge_duration", unit: "seconds",
             help: "How long a merge took, from its snapshot to its result, off the write queue."), buckets: Self.mergeBuckets)
         compactions = registry.makeCounter(descriptor: Self.name("compactions", unit: "total",
-            help: "Compactions of a listing's tail of recent items into its delta."))
+            help: "Compactions of a listing's tail of recent items into a run, merged with the newest runs by size."))
         let storeErrors = Self.name("store_errors", unit: "total",
             help: "Store failures: reads of the change log that failed (catch_up), requests answered 500 or 503 because of the store (request).")
         catchUpStoreErrors = registry.makeCounter(descriptor: storeErrors, labels: [("operation", "catch_up")])

@@ -13,9 +13,9 @@ import ThumbIndexStore
 /// a batch is one snapshot. Writes of other servers are read from the store's change log, in
 /// version order: the catalog's ``ListingCatalog/version`` is the version every listing has applied.
 ///
-/// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it is
-/// folded into the delta, and when the pending edits pass ``mergeAfter`` everything is merged
-/// into a new base — both on a background queue, from a snapshot, while writes go on; the edits
+/// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it
+/// becomes a run (merged with the newest runs by size), and when the pending edits pass
+/// ``mergeAfter`` everything is merged into a new base — both on a background queue, from a snapshot, while writes go on; the edits
 /// made meanwhile are applied again to the result before it is swapped in. (The library's
 /// `EditableListing` does the same for an app, without a store; both take their thresholds from
 /// `EditableListing.MergePolicy`. This writer keeps its own loop because each swap must follow the
@@ -39,7 +39,7 @@ package final class ListingWriter: @unchecked Sendable {
     var listingVersions: [String: Int64] = [:]
     /// Tail items that trigger a compaction.
     package let compactAfter: Int
-    /// Pending edits (delta, tail and tombstones) that trigger a merge, for a listing of `count` items.
+    /// Pending edits (runs, tail and the base's tombstones) that trigger a merge, for a listing of `count` items.
     package let mergeAfter: @Sendable (Int) -> Int
     /// Where built listings are saved for the next start; nil: nowhere.
     package let savedIndexes: SavedIndexes?

@@ -100,10 +100,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("File holding the token that writes must carry (default: the THUMBINDEX_TOKEN environment variable; with neither, writes answer 403).", valueName: "file"))
     var tokenFile: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --store: fold the newest edits into the indexed delta once this many wait in the tail (it is rebuilt on every write).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("With --store: index the newest edits as a run once this many wait in the tail (it is rebuilt on every write); runs merge with each other by size.", valueName: "n"))
     var compactAfter = EditableListing.MergePolicy.automatic.compactAfter
 
-    @Option(name: .long, help: ArgumentHelp("With --store: merge every pending edit into a new base once there are this many (default: 4096 or 1% of the listing, whichever is more).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("With --store: merge every pending edit into a new base once there are this many (default: 4096 or 10% of the listing, whichever is more).", valueName: "n"))
     var mergeAfter: Int?
 
     @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary) as \"contacts\".", valueName: "[name=]file"))

@@ -275,7 +275,7 @@ struct EditableListingTests {
         for i in 3..<10 { try book.insert(Item(id: "\(i)", text: "\(i)")) }
         #expect(book.snapshot.pendingEdits == 0)              // merged by the tenth
         #expect(book.snapshot.count == 10)
-        #expect(EditableListing.MergePolicy.automatic.mergeThreshold(forCount: 1_000_000) == 10_000)
+        #expect(EditableListing.MergePolicy.automatic.mergeThreshold(forCount: 1_000_000) == 100_000)
         #expect(EditableListing.MergePolicy.automatic.mergeThreshold(forCount: 1_000) == 4096)
     }
 

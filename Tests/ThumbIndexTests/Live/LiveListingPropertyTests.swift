@@ -1,4 +1,5 @@
 import PropertyBased
+import Synchronization
 import Testing
 @testable import ThumbIndex
 
@@ -65,8 +66,24 @@ struct LiveListingPropertyTests {
     @Test("random edits, compactions and merges: every answer equals a fresh build's, at every step",
           arguments: ["sv", "en", "ja"])
     func randomSessions(locale: String) async throws {
+        try await Self.randomSessions(locale: locale, count: 12, steps: 1...30, compactingEveryStep: false)
+    }
+
+    @Test("a compaction after every step: runs of several sizes, merged by size; every answer equals a fresh build's",
+          arguments: ["sv", "en"])
+    func randomSessionsWithRuns(locale: String) async throws {
+        let mostRuns = try await Self.randomSessions(locale: locale, count: 5, steps: 60...90, compactingEveryStep: true)
+        // The sessions did make several runs at once (else they held nothing about them).
+        #expect(mostRuns >= 3)
+    }
+
+    /// Random sessions from a random listing, each answer held against the model's; with
+    /// `compactingEveryStep`, the tail is made a run after every step. Returns the most runs seen.
+    @discardableResult
+    static func randomSessions(locale: String, count: Int, steps: ClosedRange<Int>, compactingEveryStep: Bool) async throws -> Int {
         let collation = try IndexedCollation(locale: locale)
-        await propertyCheck(count: 12, input: Gen.int(in: 0...40), Gen.int(in: 1...30), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
+        let mostRuns = Mutex(0)
+        await propertyCheck(count: count, input: Gen.int(in: 0...40), Gen.int(in: steps), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
             var generator = SeededGenerator(state: UInt64(seed))
             var model = LiveModel(collation: collation)
             var nextSeq = 0
@@ -111,10 +128,17 @@ struct LiveListingPropertyTests {
                 case .merge: live = try live.merged()
                 default: live = try live.applying(edits(of: step))
                 }
+                if compactingEveryStep {
+                    live = try live.compactingTail()
+                    live._checkInvariants()
+                    let runs = live.runCount
+                    mostRuns.withLock { $0 = max($0, runs) }
+                }
                 #expect(live.count == model.items.count)
                 try Self.expectSame(live, model, generator: &generator)
             }
         }
+        return mostRuns.withLock { $0 }
     }
 
     /// Every query of a few, under a random fold and mode: the same total, sections, index and
