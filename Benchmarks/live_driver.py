@@ -22,7 +22,8 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               merge (--merge-after 5000);
   merges      VmRSS idle and after each of ten merges of 5,000 edits, and keystrokes typed idle and
               all through the merges on a second connection (not in the default phases);
-  tiered      200 writes/s for 120 s with the default policy (runs merged by size, issue 20 §3):
+  tiered      200 writes/s (TIERED_RATE) for 120 s (TIERED_SECONDS) with the default policy
+              (TIERED_MERGE_AFTER: --merge-after) (runs merged by size, issue 20 §3):
               VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
               typed idle and all through on a second connection (not in the default phases);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
@@ -354,11 +355,11 @@ def wrk(port, seconds, path):
     return {k: float(v) for k, v in (pair.split("=") for pair in line.split()[1:])}
 
 
-def run_writer(ctx, server, seconds, name, part=0, parts=1):
+def run_writer(ctx, server, seconds, name, part=0, parts=1, rate=200):
     """The writer process (`writer` below) for `seconds`, on `part` of the items; returns it and its output file."""
     out = os.path.join(ctx.scratch, f"{name}.json")
     writer = subprocess.Popen([sys.executable, os.path.abspath(__file__), "writer", "--port", str(server.port),
-                               "--token", ctx.token, "--rate", "200", "--seconds", str(seconds),
+                               "--token", ctx.token, "--rate", str(rate), "--seconds", str(seconds),
                                "--out", out, "--items", str(ctx.item_count), "--part", str(part), "--parts", str(parts)])
     return writer, out
 
@@ -585,10 +586,14 @@ def phase_merges(ctx):
     write_json(os.path.join(ctx.out, "live-merges.json"), result)
 
 
-def phase_tiered(ctx, seconds=120):
+def phase_tiered(ctx):
+    seconds = int(os.environ.get("TIERED_SECONDS", "120"))
     print(f"==> tiered: 200 writes/s for {seconds} s with the default policy (the tail made a run every 64 writes,"
           " runs merged by size); resident memory every 50 ms, keystrokes typed all through", flush=True)
-    server = ctx.start("tiered")
+    # TIERED_RATE and TIERED_MERGE_AFTER: a larger delta sooner (the keystrokes after the writes).
+    rate = float(os.environ.get("TIERED_RATE", "200"))
+    merge_after = os.environ.get("TIERED_MERGE_AFTER")
+    server = ctx.start("tiered", ("--merge-after", merge_after) if merge_after else ())
     samples, stop = [], threading.Event()
 
     def sample():
@@ -606,7 +611,7 @@ def phase_tiered(ctx, seconds=120):
     idle_typing = type_sessions(typist, keystrokes, passes=2)
     idle_end = samples[-1][0]
     idle = statistics.median(rss for _, rss, _ in samples)
-    writer, out = run_writer(ctx, server, seconds, "writer-tiered")
+    writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate)
     during, typing_stop = [], threading.Event()
 
     def type_during():
@@ -623,6 +628,8 @@ def phase_tiered(ctx, seconds=120):
     typing.join()
     stop.set()
     sampler.join()
+    # The same keystrokes with the runs and tombstones the writes left, and no writes.
+    after_typing = type_sessions(typist, keystrokes, passes=2)
     metrics = Http(server.port).expect(200, "GET", "/metrics")[0]
     def counter(name):
         found = re.search(rf"^\S*{name}\S* ([0-9.e+]+)$", metrics.decode(), re.M)
@@ -634,14 +641,18 @@ def phase_tiered(ctx, seconds=120):
     windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
                if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
     peak = max(rss for _, rss in writing)
-    result = {"seconds": seconds, "writes": writes, "idle_rss_mib": round(idle, 1),
+    result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "writes": writes, "idle_rss_mib": round(idle, 1),
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
               "compactions": counter("compactions_total"), "base_merges": base_merges,
+              "compaction_seconds_mean": round(counter("compaction_duration_seconds_sum") / max(counter("compaction_duration_seconds_count"), 1), 4),
               "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),
               "keystroke_p99_during_over_idle": round(summary_ms(during)["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
-              "keystroke_median_during_over_idle": round(summary_ms(during)["median_ms"] / idle_typing["all"]["median_ms"], 2)}
+              "keystroke_median_during_over_idle": round(summary_ms(during)["median_ms"] / idle_typing["all"]["median_ms"], 2),
+              "keystrokes_after_writes": after_typing,
+              "keystroke_p99_after_over_idle": round(after_typing["all"]["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
+              "keystroke_median_after_over_idle": round(after_typing["all"]["median_ms"] / idle_typing["all"]["median_ms"], 2)}
     print(f"  {result}", flush=True)
     write_json(os.path.join(ctx.out, "live-tiered.json"), result)
 

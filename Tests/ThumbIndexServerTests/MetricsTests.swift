@@ -75,6 +75,7 @@ struct MetricsTests {
                 merges.append(metrics.value("thumbindex_merges_total") ?? -1)
                 #expect(metrics.value("thumbindex_merge_duration_seconds_count") == merges.last)
                 #expect((metrics.value("thumbindex_compactions_total") ?? -1) >= 0)
+                #expect(metrics.value("thumbindex_compaction_duration_seconds_count") == metrics.value("thumbindex_compactions_total"))
             }
             #expect(merges[0] >= 1)
             #expect(merges[1] > merges[0], "\(merges)")

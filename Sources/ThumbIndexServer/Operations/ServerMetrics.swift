@@ -12,8 +12,9 @@ import Synchronization
 /// - `applied_version` and `store_version`: the store version every listing has applied and the
 ///   store's version when last read (their difference is the lag); only on a server over a store;
 /// - `listing_items{listing}`: the items of each listing, read at scrape time;
-/// - `merges_total`, `merge_duration_seconds` and `compactions_total`: the background merges of
-///   pending edits into a new base, and the compactions of a listing's tail;
+/// - `merges_total`, `merge_duration_seconds`, `compactions_total` and
+///   `compaction_duration_seconds`: the background merges of pending edits into a new base, and
+///   the compactions of a listing's tail into a run (with the runs it merges with);
 /// - `store_errors_total{operation}`: reads of the change log that failed (`catch_up`), and
 ///   requests answered 500 or 503 because the store failed or was away (`request`).
 ///
@@ -26,6 +27,7 @@ package final class ServerMetrics: Sendable {
     private let merges: Counter
     private let mergeDuration: DurationHistogram
     private let compactions: Counter
+    private let compactionDuration: DurationHistogram
     private let catchUpStoreErrors: Counter
     private let requestStoreErrors: Counter
     /// The latency histogram of each endpoint, method and status class, made at its first request.
@@ -63,6 +65,8 @@ package final class ServerMetrics: Sendable {
             help: "How long a merge took, from its snapshot to its result, off the write queue."), buckets: Self.mergeBuckets)
         compactions = registry.makeCounter(descriptor: Self.name("compactions", unit: "total",
             help: "Compactions of a listing's tail of recent items into a run, merged with the newest runs by size."))
+        compactionDuration = registry.makeDurationHistogram(descriptor: Self.name("compaction_duration", unit: "seconds",
+            help: "How long a compaction took, from its snapshot to its result, off the write queue."), buckets: Self.mergeBuckets)
         let storeErrors = Self.name("store_errors", unit: "total",
             help: "Store failures: reads of the change log that failed (catch_up), requests answered 500 or 503 because of the store (request).")
         catchUpStoreErrors = registry.makeCounter(descriptor: storeErrors, labels: [("operation", "catch_up")])
@@ -109,9 +113,10 @@ package final class ServerMetrics: Sendable {
         mergeDuration.record(duration)
     }
 
-    /// Counts a compaction.
-    package func compacted() {
+    /// Counts a compaction that took `duration`.
+    package func compacted(in duration: Duration) {
         compactions.increment()
+        compactionDuration.record(duration)
     }
 
     /// Counts a failed read of the store's change log.

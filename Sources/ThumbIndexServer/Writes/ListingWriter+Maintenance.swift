@@ -21,7 +21,7 @@ extension ListingWriter {
                 do {
                     let built = try result.get().applying(job.edits)
                     catalog.publish(ListingCatalog.Entry(name: name, listing: built))
-                    if !merge { metrics?.compacted() }
+                    if !merge { metrics?.compacted(in: ContinuousClock.now - started) }
                     if merge {
                         metrics?.merged(in: ContinuousClock.now - started)
                         logger.info("\(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items in \(ContinuousClock.now - started)")
