@@ -588,11 +588,12 @@ def phase_merges(ctx):
 
 def phase_tiered(ctx):
     seconds = int(os.environ.get("TIERED_SECONDS", "120"))
-    print(f"==> tiered: 200 writes/s for {seconds} s with the default policy (the tail made a run every 64 writes,"
-          " runs merged by size); resident memory every 50 ms, keystrokes typed all through", flush=True)
     # TIERED_RATE and TIERED_MERGE_AFTER: a larger delta sooner (the keystrokes after the writes).
     rate = float(os.environ.get("TIERED_RATE", "200"))
     merge_after = os.environ.get("TIERED_MERGE_AFTER")
+    print(f"==> tiered: {rate:g} writes/s for {seconds} s, {'--merge-after ' + merge_after if merge_after else 'the default policy'}"
+          " (the tail made a run every 64 writes, runs merged by size); resident memory every 50 ms, keystrokes typed"
+          " all through", flush=True)
     server = ctx.start("tiered", ("--merge-after", merge_after) if merge_after else ())
     samples, stop = [], threading.Event()
 

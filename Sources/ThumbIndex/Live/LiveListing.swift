@@ -100,6 +100,18 @@ package struct LiveListing: Sendable {
                       schema: schema)
     }
 
+    /// A live listing whose base is `searchable`, as built, whose elements are the items' `seq`s:
+    /// a built index taking edits with no second build (`ids` and the listing's readings in
+    /// display order). Nil when two elements are one `seq`, or `ids` is of another length.
+    ///
+    /// The listing must be ordered as a live listing is: ascending, equal keys in ascending
+    /// element order (what ``Listing`` gives elements in that order).
+    package init?(searchable: SearchableListing<Int>, ids: TextColumn) throws {
+        guard ids.count == searchable.listing.count, !searchable.listing.isDescending,
+              let base = LiveSegment(searchable: searchable, ids: ids, readings: searchable.listing.readings) else { return nil }
+        try self.init(base: base)
+    }
+
     /// Number of items.
     package var count: Int { levels.reduce(0) { $0 + $1.liveCount } }
 

@@ -54,8 +54,15 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Save the built listing to this file and load it back (timed).", valueName: "file"))
     var save: String?
 
-    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"locale_fold_bytes\",\"kept_dense_bytes\" (the dense one-byte queries' bitmaps the keystrokes left kept, not in index_bytes),\"bytes_by_part\":{part: bytes},\"keystrokes\":[{\"query\",\"ms\",\"cpu_ms\" (this thread's CPU time: what a busy machine's other work does not add),\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\" (mapped, checksum left for later, as a server loads),\"first_answer_seconds\" (from the load's start to the first keystroke's page),\"checksum_seconds\",\"checked_load_seconds\" (checksum verified at open),\"saved_bytes\".")
+    @Option(name: .long, help: ArgumentHelp("After the keystrokes, make the listing live and apply this many random edits as a server would (half new items, a third renames, the rest removals; every 64 the tail made a run, runs merged by size, no merge into a new base), then type the keystrokes again on the listing without and with them (each twice, the second pass counted).", valueName: "n"))
+    var edits: Int?
+
+    @Flag(name: .long, help: "Print JSON: {\"items\",\"build_seconds\",\"peak_rss_mb\",\"index_bytes\",\"locale_fold_bytes\",\"kept_dense_bytes\" (the dense one-byte queries' bitmaps the keystrokes left kept, not in index_bytes),\"bytes_by_part\":{part: bytes},\"keystrokes\":[{\"query\",\"ms\",\"cpu_ms\" (this thread's CPU time: what a busy machine's other work does not add),\"total\"(,\"approximate\")}],\"p50_ms\",\"p99_ms\"}; with --save also \"save_seconds\",\"load_seconds\" (mapped, checksum left for later, as a server loads),\"first_answer_seconds\" (from the load's start to the first keystroke's page),\"checksum_seconds\",\"checked_load_seconds\" (checksum verified at open),\"saved_bytes\"; with --edits also \"edits\":{\"count\",\"apply_seconds\",\"runs\",\"pending_edits\",\"without_p50_ms\",\"without_p99_ms\",\"with_p50_ms\",\"with_p99_ms\"}.")
     var json = false
+
+    func validate() throws {
+        if let edits, edits < 1 { throw ValidationError("--edits \(edits): use 1 or more") }
+    }
 
     func run() throws {
         let sessions = try QueryFile.read(queries, keepBlankLines: false)
@@ -92,16 +99,15 @@ struct BenchCommand: ParsableCommand {
             }
         }
         let sorted = keystrokes.map(\.ms).sorted()
-        func percentile(_ p: Double) -> Double {
-            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
-        }
+        let editsReport = try edits.map { try measureEdits($0, on: searchable, sessions: sessions) }
         let report = BenchReport(items: listing.count, buildSeconds: buildSeconds, peakRSSMB: ProcessMemory.peakResidentMB(),
                                  indexBytes: searchable.indexByteCount,
                                  localeFoldBytes: searchable.indexBytesByPart.filter { $0.part.hasPrefix("locale variant") }
                                      .reduce(0) { $0 + $1.bytes },
                                  bytesByPart: searchable.indexBytesByPart, keptDenseBytes: searchable.keptDenseResultBytes,
                                  keystrokes: keystrokes,
-                                 p50: percentile(0.5), p99: percentile(0.99), saved: saved, floors: floors)
+                                 p50: Self.percentile(sorted, 0.5), p99: Self.percentile(sorted, 0.99), saved: saved,
+                                 floors: floors, edits: editsReport)
         Output.write(json ? report.json() : report.text())
     }
 
@@ -173,6 +179,18 @@ struct BenchReport {
     let saved: Saved?
     /// Per keystroke, the floor: the binary search alone, and with the first rows copied out.
     let floors: [(query: String, searchMS: Double, searchAndCopyMS: Double)]
+    /// With `--edits`: the keystrokes of the live listing without and with them.
+    let edits: Edits?
+
+    struct Edits {
+        let count: Int
+        let applySeconds: Double
+        /// Runs between the base and the tail, and pending edits, after the edits.
+        let runs: Int
+        let pendingEdits: Int
+        let withoutP50: Double, withoutP99: Double
+        let withP50: Double, withP99: Double
+    }
 
     struct Saved {
         let saveSeconds: Double
@@ -219,6 +237,10 @@ struct BenchReport {
             ",\"ms\":\(k.ms),\"cpu_ms\":\(k.cpuMS),\"total\":\(k.total)" + (k.approximate.map { ",\"approximate\":\($0)" } ?? "")
         }
         objects("floors", floors, query: \.query) { f in ",\"search_ms\":\(f.searchMS),\"search_and_copy_ms\":\(f.searchAndCopyMS)" }
+        if let edits {
+            writer.raw("\"edits\":{\"count\":\(edits.count),\"apply_seconds\":\(edits.applySeconds),\"runs\":\(edits.runs),\"pending_edits\":\(edits.pendingEdits),")
+            writer.raw("\"without_p50_ms\":\(edits.withoutP50),\"without_p99_ms\":\(edits.withoutP99),\"with_p50_ms\":\(edits.withP50),\"with_p99_ms\":\(edits.withP99)},")
+        }
         writer.raw("\"p50_ms\":\(p50),\"p99_ms\":\(p99)}\n")
         return String(decoding: writer.bytes, as: UTF8.self)
     }
@@ -253,6 +275,11 @@ struct BenchReport {
             out += String(format: "  typed %@ chars: median %.4f ms over %d keystrokes · floor: search %.4f ms, search + first rows %.4f ms (the keystroke is %.0f× that)\n",
                           length == 4 ? "4+" : "\(length)", median(values), values.count, median(floor.search), median(floor.copy),
                           median(values) / max(median(floor.copy), 1e-9))
+        }
+        if let edits {
+            out += String(format: "live, %d random edits applied in %.2f s (%d runs, %d pending edits): keystrokes without them p50 %.4f ms · p99 %.4f ms; with them p50 %.4f ms · p99 %.4f ms (%.2f× / %.2f×)\n",
+                          edits.count, edits.applySeconds, edits.runs, edits.pendingEdits, edits.withoutP50, edits.withoutP99,
+                          edits.withP50, edits.withP99, edits.withP50 / max(edits.withoutP50, 1e-9), edits.withP99 / max(edits.withoutP99, 1e-9))
         }
         return out
     }
