@@ -193,6 +193,29 @@ def type_sessions(http_, keystrokes, passes=2):
     return {"all": summary_ms(everything), **{f"{n} chars": summary_ms(v) for n, v in sorted(by_length.items())}}
 
 
+class Typing:
+    """Types `keystrokes` over and over on `http_`, on a thread of its own, until `stop()`, which
+    returns every keystroke's latency (seconds)."""
+
+    def __init__(self, http_, keystrokes):
+        self.latencies, self.stopping = [], threading.Event()
+
+        def run():
+            while not self.stopping.is_set():
+                for q in keystrokes:
+                    if self.stopping.is_set():
+                        break
+                    self.latencies.append(http_.expect(200, "GET", sections_path(q))[1])
+
+        self.thread = threading.Thread(target=run)
+        self.thread.start()
+
+    def stop(self):
+        self.stopping.set()
+        self.thread.join()
+        return self.latencies
+
+
 def phase_writes(ctx):
     print("==> writes: 2,000 single inserts, 50 batches of 1,000; visibility on the next request", flush=True)
     server = ctx.start("writes")
@@ -548,17 +571,7 @@ def phase_merges(ctx):
     keystrokes = sessions(ctx.queries)
     typist = Http(server.port)
     idle_typing = type_sessions(typist, keystrokes, passes=2)
-    during, typing_stop = [], threading.Event()
-
-    def type_during():
-        while not typing_stop.is_set():
-            for q in keystrokes:
-                if typing_stop.is_set():
-                    break
-                during.append(typist.expect(200, "GET", sections_path(q))[1])
-
-    typing = threading.Thread(target=type_during)
-    typing.start()
+    typing = Typing(typist, keystrokes)
     after, took = [], []
     for m in range(1, 11):
         for b in range(100):
@@ -570,8 +583,7 @@ def phase_merges(ctx):
         time.sleep(3)  # the save, then the trim a second after the swap
         after.append(rss_now())
         print(f"  after merge {m}: {after[-1]} MiB", flush=True)
-    typing_stop.set()
-    typing.join()
+    during = typing.stop()
     took = re.findall(r"merged \d+ pending edits into a new base of \d+ items in ([0-9.]+) seconds", server.log_text())
     hwm = memory(server.process.pid)[1]
     server.stop()
@@ -613,20 +625,9 @@ def phase_tiered(ctx):
     idle_end = samples[-1][0]
     idle = statistics.median(rss for _, rss, _ in samples)
     writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate)
-    during, typing_stop = [], threading.Event()
-
-    def type_during():
-        while not typing_stop.is_set():
-            for q in keystrokes:
-                if typing_stop.is_set():
-                    break
-                during.append(typist.expect(200, "GET", sections_path(q))[1])
-
-    typing = threading.Thread(target=type_during)
-    typing.start()
+    typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
-    typing_stop.set()
-    typing.join()
+    during = typing.stop()
     stop.set()
     sampler.join()
     # The same keystrokes with the runs and tombstones the writes left, and no writes.

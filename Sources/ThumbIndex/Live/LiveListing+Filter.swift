@@ -127,7 +127,7 @@ package struct LiveFilteredListing: Sendable {
     /// matches before it, and a merge walks on from there to `start`.
     private func positions(at start: Int) -> [Int] {
         let levelCount = listing.levels.count
-        guard let pivot = liveRows.firstIndex(where: { !$0.isEmpty }) else { return Array(repeating: 0, count: levelCount) }
+        guard start > 0, let pivot = liveRows.firstIndex(where: { !$0.isEmpty }) else { return Array(repeating: 0, count: levelCount) }
         let pivotRows = liveRows[pivot]
         /// Per level, its matches before the pivot's match `p`.
         func before(_ p: Int) -> [Int] {

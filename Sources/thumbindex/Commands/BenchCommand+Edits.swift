@@ -15,7 +15,7 @@ extension BenchCommand {
         guard let live = try LiveListing(searchable: searchable, ids: ids), listing.fields.isEmpty else {
             throw ValidationError("--edits: a listing with --fields, --phone or in descending order cannot be made live here")
         }
-        var random = SplitMix64(seed: 20)
+        var random = SeededGenerator(state: 20)
         func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }
         var edited = live
         var nextSeq = (listing.elements.max() ?? -1) + 1
@@ -68,20 +68,5 @@ extension BenchCommand {
     /// The `p` percentile of ascending `sorted` (nearest rank), 0 when empty.
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((p * Double(sorted.count - 1)).rounded()))]
-    }
-}
-
-/// SplitMix64: a small seeded generator, so that two runs make the same edits.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
