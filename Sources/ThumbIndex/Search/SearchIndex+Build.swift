@@ -43,16 +43,19 @@ extension SearchIndex {
         }
         progress?(0.5)
 
-        // Main index and the three variants, in parallel.
-        let indexes = try Parallel.map(4) { i in
-            let (text, starts) = i == 0 ? main : (variantSources[i - 1].text, variantSources[i - 1].starts)
+        // The main index, then the three variants in parallel: each sort is parallel inside, and the
+        // main one's workspace (its suffix codes and keys: half a gigabyte at 10M names) is gone
+        // before the variants' are made.
+        let mainIndex = TextIndex(text: main.text, starts: main.starts, wordStarts: try Self.wordStarts(text: main.text, starts: main.starts))
+        let variantIndexes = try Parallel.map(3) { i in
+            let (text, starts) = (variantSources[i].text, variantSources[i].starts)
             return TextIndex(text: text, starts: starts, wordStarts: try Self.wordStarts(text: text, starts: starts))
         }
         let variants = (0..<3).map { i in
-            FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes[i + 1])
+            FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: variantIndexes[i])
         }
         progress?(0.9)
-        storage = try Storage(texts: texts, main: indexes[0], caseVariant: variants[0], allVariant: variants[1],
+        storage = try Storage(texts: texts, main: mainIndex, caseVariant: variants[0], allVariant: variants[1],
                               localeVariant: variants[2], locale: locale, readings: readings, phoneticKeys: phoneticKeys,
                               fields: Self.fieldIndexes(fields, rowCount: texts.count, defaultRegion: defaultRegion,
                                                         locale: locale))

@@ -4,11 +4,13 @@
 /// here): the suffixes are radix-sorted on their first two bytes (one counting pass, 65,536 buckets),
 /// then each bucket is sorted on the next eight bytes packed into a `UInt64`, and only suffixes still
 /// equal after those (sharing ten bytes or more) are sorted again on the following eight, and so on.
-/// Buckets are independent, so they are sorted in parallel.
+/// Buckets are independent, so they are sorted in parallel, a group of buckets at a time (so that the
+/// eight-byte keys are held for one group, not for every suffix).
 ///
 /// That costs O(L / 8) rounds for suffixes that share L bytes: quadratic on a long repeat (one line of
-/// 100,000 `x` took 8.8 s). So a group of suffixes still equal at `fallbackDepth` bytes (34 by default:
-/// four rounds) is not refined further; once the fast path is done, every entry holding such a suffix
+/// 100,000 `x` took 8.8 s). So a group of suffixes still equal at `fallbackDepth` bytes (66 by default:
+/// eight rounds, past the length of nearly every name, so that repeated names end in the fast path) is
+/// not refined further; once the fast path is done, every entry holding such a suffix
 /// is suffix-sorted whole by induced sorting (``InducedSorting``, linear time), and each deferred group
 /// is ordered by those ranks. Total: O(n log n) for n suffixes, whatever the text.
 ///
@@ -16,7 +18,25 @@
 /// sorts before any longer one (valid UTF-8 never has 0xFF, so `b + 1` fits a byte).
 enum SuffixSort {
     /// The depth in bytes at which the fast path hands groups of equal suffixes to the fallback.
-    static let defaultFallbackDepth = 34
+    static let defaultFallbackDepth = 66
+
+    /// The fewest suffixes a pass of the bucket sort places and sorts (see `sortedSuffixes`): the
+    /// keys of one pass take 8 bytes each.
+    static let passSize = 1 << 22
+
+    /// The buckets (0..<65,536) cut into consecutive groups of at most `passSize` suffixes each,
+    /// but for a bucket larger than that alone, by the buckets' starts (65,537 of them).
+    static func bucketGroups(_ bucketStart: [Int], passSize: Int) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var first = 0
+        while first < 65_536 {
+            var end = first + 1
+            while end < 65_536 && bucketStart[end + 1] - bucketStart[first] <= passSize { end += 1 }
+            groups.append(first..<end)
+            first = end
+        }
+        return groups
+    }
 
     /// The codes (see ``SuffixCode``) of every suffix of every entry that starts at a character start
     /// (not a UTF-8 continuation byte) at an offset below `code.offsetLimit`, sorted by suffix, with
@@ -28,11 +48,15 @@ enum SuffixSort {
     /// `fallbackDepth` (tests set it low to exercise the fallback) is where the fast path stops. With
     /// `wordStartsOnly`, only the suffixes that start a word (a bit of `wordStarts`) are sorted: an
     /// index that is only ever asked for word starts (the dial-pad keys) keeps no other suffix.
+    /// `passSize` (tests set it low) is how many suffixes one pass of the bucket sort takes at most;
+    /// by default ``passSize`` or an eighth of the suffixes, whichever is more. `deferredBatchBytes`
+    /// (tests set it low too) bounds the fallback's batches (see ``finishDeferred(_:_:text:starts:code:batchBytes:)``).
     ///
     /// - Complexity: O(n log n) for n suffixes: at most `fallbackDepth / 8` sorting rounds per suffix,
     ///   then O(m) for the m bytes of the entries whose suffixes were still equal at `fallbackDepth`.
     static func sortedSuffixes(text: [UInt8], starts: [UInt32], code: SuffixCode, wordStarts: BitSet,
-                               fallbackDepth: Int = defaultFallbackDepth, wordStartsOnly: Bool = false) -> [UInt32] {
+                               fallbackDepth: Int = defaultFallbackDepth, wordStartsOnly: Bool = false,
+                               passSize: Int? = nil, deferredBatchBytes: Int = deferredBatchBytes) -> [UInt32] {
         let entryCount = starts.count - 1
         let offsetLimit = code.offsetLimit
         var sorted: (codes: [UInt32], deferred: [Range<Int>]) = text.withUnsafeBufferPointer { text in
@@ -66,7 +90,7 @@ enum SuffixSort {
                     return (codes, deferred)
                 }
 
-                // 1. Count, then place the codes in their two-byte buckets.
+                // 1. Count the suffixes of each two-byte bucket.
                 var bucketStart = [Int](repeating: 0, count: 65_537)
                 for e in 0..<entryCount {
                     let start = Int(starts[e]), end = Int(starts[e + 1])
@@ -79,49 +103,57 @@ enum SuffixSort {
                 for b in 0..<65_536 { bucketStart[b + 1] += bucketStart[b] }
                 let total = bucketStart[65_536]
                 var codes = [UInt32](repeating: 0, count: total)
-                // The next eight key bytes of every suffix, computed here while the text is read in
-                // order (the bucket sort would otherwise fetch them from random places).
-                var keys = [UInt64](repeating: 0, count: total)
                 var next = Array(bucketStart[0..<65_536])
                 let sorter = BucketSorter(text: text, starts: starts, code: code, fallbackDepth: fallbackDepth)
+                // 2. The buckets in groups of about `passSize` suffixes, one pass each: place the
+                // group's codes with the next eight key bytes of each, computed while the text is read
+                // in order (the bucket sort would otherwise fetch them from random places), then sort
+                // the group's buckets in parallel. The keys take 8 bytes per suffix of one group, not
+                // of the whole text (1.1 GB at 10M names); each pass reads the text again.
+                let groups = Self.bucketGroups(bucketStart, passSize: passSize ?? max(Self.passSize, total / 8))
+                var keyStorage = [UInt64](repeating: 0, count: groups.map { bucketStart[$0.upperBound] - bucketStart[$0.lowerBound] }.max() ?? 0)
+                var deferred: [[Range<Int>]] = []
                 codes.withUnsafeMutableBufferPointer { codes in
-                    keys.withUnsafeMutableBufferPointer { keys in
-                        for e in 0..<entryCount {
-                            let start = Int(starts[e]), end = Int(starts[e + 1])
-                            var p = start
-                            while p < end && p - start < offsetLimit {
-                                if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) {
-                                    let b = key16(p, end)
-                                    let suffix = code.make(entry: e, offset: p - start, wordStart: wordStarts[p])
-                                    codes[next[b]] = suffix
-                                    keys[next[b]] = sorter.key(suffix, depth: 2)
-                                    next[b] += 1
-                                }
-                                p += 1
-                            }
-                        }
-                    }
-                }
-
-                // 2. Sort inside the buckets whose suffixes go on past two bytes, in parallel.
-                let workers = Parallel.chunks(total, minimumSize: 1 << 16)
-                let bounds = workers.map { range in
-                    // The first bucket that starts at or after the worker's first suffix.
-                    BinarySearch.first(in: 0..<65_536) { bucketStart[$0] >= range.lowerBound }
-                }
-                let deferred = codes.withUnsafeMutableBufferPointer { codes in
-                    keys.withUnsafeMutableBufferPointer { keys in
+                    keyStorage.withUnsafeMutableBufferPointer { keyStorage in
                         nonisolated(unsafe) let codes = codes
-                        nonisolated(unsafe) let keys = keys
-                        return Parallel.map(workers.count) { w in
-                            let firstBucket = bounds[w]
-                            let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : 65_536
-                            var sorter = sorter
-                            for b in firstBucket..<lastBucket where b & 0xFF != 0 {
-                                let range = bucketStart[b]..<bucketStart[b + 1]
-                                if range.count > 1 { sorter.sort(codes, range, depth: 2, keys: keys) }
+                        nonisolated(unsafe) let keyStorage = keyStorage
+                        for group in groups {
+                            let base = bucketStart[group.lowerBound]
+                            for e in 0..<entryCount {
+                                let start = Int(starts[e]), end = Int(starts[e + 1])
+                                var p = start
+                                while p < end && p - start < offsetLimit {
+                                    if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) {
+                                        let b = key16(p, end)
+                                        if group.contains(b) {
+                                            let suffix = code.make(entry: e, offset: p - start, wordStart: wordStarts[p])
+                                            codes[next[b]] = suffix
+                                            keyStorage[next[b] - base] = sorter.key(suffix, depth: 2)
+                                            next[b] += 1
+                                        }
+                                    }
+                                    p += 1
+                                }
                             }
-                            return sorter.deferred
+                            // Workers take disjoint ranges of the group's buckets.
+                            let groupRange = base..<bucketStart[group.upperBound]
+                            let workers = Parallel.chunks(groupRange.count, minimumSize: 1 << 16)
+                            let bounds = workers.map { range in
+                                // The first bucket of the group that starts at or after the worker's first suffix.
+                                BinarySearch.first(in: group) { bucketStart[$0] >= base + range.lowerBound }
+                            }
+                            deferred += Parallel.map(workers.count) { w in
+                                let firstBucket = bounds[w]
+                                let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : group.upperBound
+                                var sorter = sorter
+                                for b in firstBucket..<lastBucket where b & 0xFF != 0 {
+                                    let range = bucketStart[b]..<bucketStart[b + 1]
+                                    guard range.count > 1 else { continue }
+                                    let keys = UnsafeMutableBufferPointer(rebasing: keyStorage[(range.lowerBound - base)..<(range.upperBound - base)])
+                                    sorter.sort(codes, range, depth: 2, keys: keys)
+                                }
+                                return sorter.deferred
+                            }
                         }
                     }
                 }
@@ -129,17 +161,42 @@ enum SuffixSort {
             }
         }
         if !sorted.deferred.isEmpty {
-            finishDeferred(&sorted.codes, sorted.deferred, text: text, starts: starts, code: code)
+            finishDeferred(&sorted.codes, sorted.deferred, text: text, starts: starts, code: code, batchBytes: deferredBatchBytes)
         }
         return sorted.codes
     }
 
+    /// The most bytes of entries one induced sort of ``finishDeferred(_:_:text:starts:code:batchBytes:)``
+    /// takes (its workspace is about 16 bytes per byte).
+    static let deferredBatchBytes = 1 << 23
+
     /// Sorts the groups `deferred` of `codes` (each group's suffixes share a prefix and go on past it):
     /// suffix-sorts every entry that holds one of their suffixes, whole, by induced sorting, then
-    /// orders each group by those ranks.
+    /// orders each group by those ranks. The groups go in batches whose entries hold about
+    /// `batchBytes` bytes, each sorted on its own: a group's order depends only on its suffixes'
+    /// entries, so a batch need not see the others. (With the fallback at 34 bytes, 11 % of 10M
+    /// names were in such groups, and one induced sort of them all took 300 MB past the build's
+    /// peak; at 66 bytes 7,438 are.)
     ///
-    /// - Complexity: O(m + s log e) for the m bytes of those e entries and their s deferred suffixes.
-    static func finishDeferred(_ codes: inout [UInt32], _ deferred: [Range<Int>], text: [UInt8], starts: [UInt32], code: SuffixCode) {
+    /// - Complexity: O(m + s log e) for the m bytes of those e entries and their s deferred suffixes
+    ///   (an entry in groups of two batches is sorted in both).
+    static func finishDeferred(_ codes: inout [UInt32], _ deferred: [Range<Int>], text: [UInt8], starts: [UInt32], code: SuffixCode,
+                               batchBytes: Int = deferredBatchBytes) {
+        var first = 0, bytes = 0
+        for (g, range) in deferred.enumerated() {
+            for i in range {
+                let e = code.entry(codes[i])
+                bytes += Int(starts[e + 1] - starts[e]) + 1
+            }
+            if bytes >= batchBytes || g == deferred.count - 1 {
+                finishDeferredBatch(&codes, Array(deferred[first...g]), text: text, starts: starts, code: code)
+                (first, bytes) = (g + 1, 0)
+            }
+        }
+    }
+
+    /// ``finishDeferred(_:_:text:starts:code:batchBytes:)`` for one batch of groups.
+    private static func finishDeferredBatch(_ codes: inout [UInt32], _ deferred: [Range<Int>], text: [UInt8], starts: [UInt32], code: SuffixCode) {
         // The entries involved, ascending.
         var involved = BitSet(count: starts.count - 1)
         for range in deferred { for i in range { involved[code.entry(codes[i])] = true } }
@@ -227,12 +284,12 @@ private struct BucketSorter {
     }
 
     /// Sorts `codes[range]`, whose suffixes share their first `depth` bytes (and all go on past them).
-    /// `keys`, when given, holds the keys at `depth` of every code, in the same order as `codes`.
+    /// `keys`, when given, holds the keys at `depth` of the codes of `range`, in their order.
     mutating func sort(_ codes: UnsafeMutableBufferPointer<UInt32>, _ range: Range<Int>, depth: Int,
                        keys presetKeys: UnsafeMutableBufferPointer<UInt64>?) {
         var work: [(range: Range<Int>, depth: Int)] = []
         if let presetKeys {
-            Self.sortOnce(UnsafeMutableBufferPointer(rebasing: presetKeys[range]), codes, range, depth: depth, work: &work)
+            Self.sortOnce(presetKeys, codes, range, depth: depth, work: &work)
         } else {
             work.append((range, depth))
         }

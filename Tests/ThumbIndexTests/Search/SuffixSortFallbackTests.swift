@@ -14,7 +14,7 @@ import Testing
     /// Sorted suffix codes of `entries` with the fast path stopping at `fallbackDepth`, checked like
     /// SuffixSortTests: the same codes as every character start below the limit, in suffix order
     /// (adjacent pairs compared, so long repeats stay cheap to check).
-    func check(_ entries: [String], offsetBits: Int = 20, fallbackDepth: Int,
+    func check(_ entries: [String], offsetBits: Int = 20, fallbackDepth: Int, batchBytes: Int = SuffixSort.deferredBatchBytes,
                sourceLocation: SourceLocation = #_sourceLocation) throws {
         var text: [UInt8] = []
         var starts: [UInt32] = [0]
@@ -29,7 +29,7 @@ import Testing
             }
         }
         let codes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts,
-                                              fallbackDepth: fallbackDepth)
+                                              fallbackDepth: fallbackDepth, deferredBatchBytes: batchBytes)
         precondition(entries.count <= 1 << (31 - offsetBits), "too many entries for the packing")
         let sameCodes = codes.sorted() == expectedCodes.sorted()
         #expect(sameCodes, "the codes of every character start (\(codes.count) for \(expectedCodes.count))", sourceLocation: sourceLocation)
@@ -60,10 +60,12 @@ import Testing
         }
     }
 
+    /// Batches of the fallback of one group each (1 byte), a few, or all.
     @Test func randomPeriodicEntriesAtEveryFallbackDepth() async throws {
         await propertyCheck(count: 200, input: Gen.int(in: 0...(1 << 40)).array(of: 1...12),
-                            Gen<Int?>.element(of: [0, 1, 2, 3, 10, 18, 34]).map { $0! }) { seeds, depth in
-            try try check(seeds.map(Self.entry), fallbackDepth: depth)
+                            Gen<Int?>.element(of: [0, 1, 2, 3, 10, 18, 34]).map { $0! },
+                            Gen<Int?>.element(of: [1, 100, SuffixSort.deferredBatchBytes]).map { $0! }) { seeds, depth, batchBytes in
+            try try check(seeds.map(Self.entry), fallbackDepth: depth, batchBytes: batchBytes)
         }
     }
 
@@ -98,6 +100,7 @@ import Testing
         #expect(entries.reduce(0) { $0 + $1.utf8.count } > 1 << 15)
         try try check(entries, offsetBits: 17, fallbackDepth: SuffixSort.defaultFallbackDepth)
         try try check(entries, offsetBits: 17, fallbackDepth: 2)
+        try try check(entries, offsetBits: 17, fallbackDepth: 2, batchBytes: 1)
     }
 
     /// The whole index on hostile entries answers like the plain scan (TextIndex's init also checks

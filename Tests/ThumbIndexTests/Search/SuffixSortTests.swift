@@ -6,7 +6,7 @@ import Testing
 @Suite struct SuffixSortTests {
     static let pieces = ["a", "b", "ab", "é", "ß", "aaaaaaaaaaa", "ab ab ab ab ", " ", "\u{0}", "東", "😀"]
 
-    func check(_ entries: [String], offsetBits: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func check(_ entries: [String], offsetBits: Int, passSize: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         var text: [UInt8] = []
         var starts: [UInt32] = [0]
         for entry in entries { text.append(contentsOf: entry.utf8); starts.append(UInt32(text.count)) }
@@ -23,7 +23,7 @@ import Testing
                 if text[p] & 0xC0 != 0x80 { expectedCodes.append(code.make(entry: e, offset: offset, wordStart: wordStarts[p])) }
             }
         }
-        let codes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts)
+        let codes = SuffixSort.sortedSuffixes(text: text, starts: starts, code: code, wordStarts: wordStarts, passSize: passSize)
         #expect(codes.sorted() == expectedCodes.sorted(), sourceLocation: sourceLocation)
         let expected = expectedCodes.map(suffix).sorted { $0.lexicographicallyPrecedes($1) }
         #expect(codes.map(suffix) == expected, sourceLocation: sourceLocation)
@@ -43,6 +43,20 @@ import Testing
         let entries = (0..<6000).map { _ in (0..<next(6)).map { _ in Self.pieces[next(Self.pieces.count)] }.joined() }
         #expect(entries.reduce(0) { $0 + $1.utf8.count } > 1 << 15)
         try check(entries, offsetBits: 18)
+    }
+
+    /// The buckets sorted a group at a time, in passes of at most a few hundred suffixes (a bucket
+    /// larger than that a pass of its own), as 10M names are in passes of millions.
+    @Test(arguments: [1, 300, 5000])
+    func largeInputInPasses(passSize: Int) throws {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int(state >> 33) % n }
+        let entries = (0..<6000).map { _ in (0..<next(6)).map { _ in Self.pieces[next(Self.pieces.count)] }.joined() }
+        #expect(entries.reduce(0) { $0 + $1.utf8.count } > 1 << 15)
+        try check(entries, offsetBits: 18, passSize: passSize)
+        let groups = SuffixSort.bucketGroups([0] + (1...65_536).map { min($0, 65_000) * 3 }, passSize: passSize)
+        #expect(groups.first?.lowerBound == 0 && groups.last?.upperBound == 65_536)
+        #expect(zip(groups, groups.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
     }
 
     @Test func repetitiveAndDuplicateEntries() throws {
