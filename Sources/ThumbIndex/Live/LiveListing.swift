@@ -102,12 +102,13 @@ package struct LiveListing: Sendable {
 
     /// A live listing whose base is `searchable`, as built, whose elements are the items' `seq`s:
     /// a built index taking edits with no second build (`ids` and the listing's readings in
-    /// display order). Nil when two elements are one `seq`, or `ids` is of another length.
+    /// display order). Nil when two elements are one `seq`, `ids` is of another length, or the
+    /// listing is descending or searches fields (a live listing's fields come with a schema).
     ///
     /// The listing must be ordered as a live listing is: ascending, equal keys in ascending
     /// element order (what ``Listing`` gives elements in that order).
     package init?(searchable: SearchableListing<Int>, ids: TextColumn) throws {
-        guard ids.count == searchable.listing.count, !searchable.listing.isDescending,
+        guard ids.count == searchable.listing.count, !searchable.listing.isDescending, searchable.listing.fields.isEmpty,
               let base = LiveSegment(searchable: searchable, ids: ids, readings: searchable.listing.readings) else { return nil }
         try self.init(base: base)
     }

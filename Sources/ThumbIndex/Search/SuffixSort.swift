@@ -20,8 +20,8 @@ enum SuffixSort {
     /// The depth in bytes at which the fast path hands groups of equal suffixes to the fallback.
     static let defaultFallbackDepth = 66
 
-    /// The fewest suffixes a pass of the bucket sort places and sorts (see `sortedSuffixes`): the
-    /// keys of one pass take 8 bytes each.
+    /// How many suffixes a pass of the bucket sort places and sorts at most, unless an eighth of
+    /// them is more (see `sortedSuffixes`): the keys of one pass take 8 bytes each.
     static let passSize = 1 << 22
 
     /// The buckets (0..<65,536) cut into consecutive groups of at most `passSize` suffixes each,

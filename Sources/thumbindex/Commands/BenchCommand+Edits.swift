@@ -12,7 +12,7 @@ extension BenchCommand {
         let listing = searchable.listing
         var ids = TextColumn()
         for element in listing.elements { ids.append(String(element)) }
-        guard let live = try LiveListing(searchable: searchable, ids: ids), listing.fields.isEmpty else {
+        guard let live = try LiveListing(searchable: searchable, ids: ids) else {
             throw ValidationError("--edits: a listing with --fields, --phone or in descending order cannot be made live here")
         }
         var random = SeededGenerator(state: 20)

@@ -1,5 +1,4 @@
 import PropertyBased
-import Synchronization
 import Testing
 @testable import ThumbIndex
 
@@ -72,17 +71,39 @@ struct LiveListingPropertyTests {
     @Test("a compaction after every step: runs of several sizes, merged by size; every answer equals a fresh build's",
           arguments: ["sv", "en"])
     func randomSessionsWithRuns(locale: String) async throws {
-        let mostRuns = try await Self.randomSessions(locale: locale, count: 5, steps: 60...90, compactingEveryStep: true)
-        // The sessions did make several runs at once (else they held nothing about them).
+        try await Self.randomSessions(locale: locale, count: 5, steps: 60...90, compactingEveryStep: true)
+    }
+
+    /// Inserts compacted one at a time: the runs grow by size (a compaction's merge stops at a run
+    /// with at least ``LiveListing/runRatio`` times the live items of the new one), three of them by
+    /// the 23rd insert; every answer equals a fresh build's all along. (The random sessions above
+    /// may or may not make three.)
+    @Test func runsGrowBySize() throws {
+        let collation = try IndexedCollation(locale: "sv")
+        var generator = SeededGenerator(state: 5)
+        var model = LiveModel(collation: collation)
+        var live = try LiveListing(items: [], collation: collation)
+        var mostRuns = 0
+        for seq in 0..<30 {
+            let item = LiveItem(seq: seq, id: "id\(seq)", text: Self.randomText(&generator))
+            model.items[seq] = item
+            live = try live.applying([.put(item)]).compactingTail()
+            live._checkInvariants()
+            // The merge stopped at a run with at least `runRatio` times the live items of the new one.
+            let sizes = live.levels.dropFirst().dropLast().map(\.liveCount)
+            if sizes.count >= 2 {
+                #expect(sizes[sizes.count - 2] >= LiveListing.runRatio * sizes[sizes.count - 1], "runs \(sizes) after \(seq + 1) inserts")
+            }
+            mostRuns = max(mostRuns, live.runCount)
+            try Self.expectSame(live, model, generator: &generator)
+        }
         #expect(mostRuns >= 3)
     }
 
     /// Random sessions from a random listing, each answer held against the model's; with
-    /// `compactingEveryStep`, the tail is made a run after every step. Returns the most runs seen.
-    @discardableResult
-    static func randomSessions(locale: String, count: Int, steps: ClosedRange<Int>, compactingEveryStep: Bool) async throws -> Int {
+    /// `compactingEveryStep`, the tail is made a run after every step.
+    static func randomSessions(locale: String, count: Int, steps: ClosedRange<Int>, compactingEveryStep: Bool) async throws {
         let collation = try IndexedCollation(locale: locale)
-        let mostRuns = Mutex(0)
         await propertyCheck(count: count, input: Gen.int(in: 0...40), Gen.int(in: steps), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
             var generator = SeededGenerator(state: UInt64(seed))
             var model = LiveModel(collation: collation)
@@ -131,14 +152,11 @@ struct LiveListingPropertyTests {
                 if compactingEveryStep {
                     live = try live.compactingTail()
                     live._checkInvariants()
-                    let runs = live.runCount
-                    mostRuns.withLock { $0 = max($0, runs) }
                 }
                 #expect(live.count == model.items.count)
                 try Self.expectSame(live, model, generator: &generator)
             }
         }
-        return mostRuns.withLock { $0 }
     }
 
     /// Every query of a few, under a random fold and mode: the same total, sections, index and
