@@ -46,11 +46,11 @@ extension SearchIndex {
         // The main index, then the three variants in parallel: each sort is parallel inside, and the
         // main one's workspace (its suffix codes and keys: half a gigabyte at 10M names) is gone
         // before the variants' are made.
-        let mainIndex = TextIndex(text: main.text, starts: main.starts, wordStarts: try Self.wordStarts(text: main.text, starts: main.starts))
-        let variantIndexes = try Parallel.map(3) { i in
-            let (text, starts) = (variantSources[i].text, variantSources[i].starts)
-            return TextIndex(text: text, starts: starts, wordStarts: try Self.wordStarts(text: text, starts: starts))
+        func textIndex(_ text: [UInt8], _ starts: [UInt32]) throws -> TextIndex {
+            TextIndex(text: text, starts: starts, wordStarts: try Self.wordStarts(text: text, starts: starts))
         }
+        let mainIndex = try textIndex(main.text, main.starts)
+        let variantIndexes = try Parallel.map(3) { i in try textIndex(variantSources[i].text, variantSources[i].starts) }
         let variants = (0..<3).map { i in
             FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: variantIndexes[i])
         }
