@@ -205,8 +205,11 @@ struct CharacterFolds {
 };
 
 const CharacterFolds &characterFolds() {
-    static const CharacterFolds table = [] {
-        CharacterFolds t;
+    // Leaked on purpose, as every table of the bridge: a thread may still fold (a load's warm-up, a
+    // request) while static destructors run at exit, and a destroyed table would crash it.
+    static const CharacterFolds &table = *[] {
+        auto *made = new CharacterFolds();
+        CharacterFolds &t = *made;
         t.alone.assign(0x10000, 0);
         for (int f = 0; f < TI_FOLD_COUNT; ++f) { t.starts[f].assign(1, 0); }
         const Normalizers &n = normalizers();
@@ -235,7 +238,7 @@ const CharacterFolds &characterFolds() {
                 t.starts[f].push_back(static_cast<uint32_t>(t.bytes[f].size()));
             }
         }
-        return t;
+        return made;
     }();
     return table;
 }

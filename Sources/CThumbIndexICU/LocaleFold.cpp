@@ -309,10 +309,15 @@ extern "C" {
 
 const TILocaleFold *ti_locale_fold_open(const char *locale, TIStatus *status) {
     // One fold per locale for the life of the process: building one takes tens of milliseconds, and a
-    // process serves a handful of locales.
-    static std::mutex lock;
-    static std::map<std::string, std::unique_ptr<TILocaleFold>> folds;
-    std::lock_guard<std::mutex> guard(lock);
+    // process serves a handful of locales. Leaked on purpose: a thread may still fold while static
+    // destructors run at exit.
+    struct Folds {
+        std::mutex lock;
+        std::map<std::string, std::unique_ptr<TILocaleFold>> byLocale;
+    };
+    static Folds *shared = new Folds();
+    std::lock_guard<std::mutex> guard(shared->lock);
+    auto &folds = shared->byLocale;
     std::string key(locale);
     auto found = folds.find(key);
     if (found != folds.end()) { return found->second.get(); }

@@ -6,13 +6,14 @@
 #include <string>
 
 extern "C" const char *ti_icu_version(void) {
-    // Computed once (thread-safe static initialization); lives as long as the process.
-    static const std::string version = [] {
+    // Computed once (thread-safe static initialization); leaked, so that it outlives the static
+    // destructors that run at exit while other threads may still read it.
+    static const std::string *version = [] {
         UVersionInfo info;
         u_getVersion(info);
         char text[U_MAX_VERSION_STRING_LENGTH];
         u_versionToString(info, text);
-        return std::string(text);
+        return new std::string(text);
     }();
-    return version.c_str();
+    return version->c_str();
 }
