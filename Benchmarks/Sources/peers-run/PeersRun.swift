@@ -530,6 +530,9 @@ extension PeersRun {
         @Option(help: "How many times.")
         var `repeat` = 100
 
+        @Flag(help: "Evict the caches before each time (reads 64 MB), as a typing session's keystrokes find them.")
+        var cold = false
+
         func run() throws {
             let corpus = options.spec
             var build = BuildReport()
@@ -541,9 +544,12 @@ extension PeersRun {
             var wall: [Double] = [], cpu: [Double] = []
             var total = 0
             let clock = ContinuousClock()
+            var evictor = [UInt64](repeating: 1, count: cold ? 8 << 20 : 0), evicted: UInt64 = 0
+            func evict() { for i in stride(from: 0, to: evictor.count, by: 8) { evictor[i] &+= 1; evicted &+= evictor[i] } }
             for _ in 0..<max(1, `repeat`) {
                 system.beginQuery()
                 for state in after { _ = system.keystroke(state) }
+                evict()
                 let c0 = KeystrokeRunner.threadCPUSeconds()
                 let start = clock.now
                 total = system.keystroke(query).total
@@ -551,11 +557,13 @@ extension PeersRun {
                 cpu.append((KeystrokeRunner.threadCPUSeconds() - c0) * 1000)
             }
             for _ in 0..<max(1, `repeat`) {
+                evict()
                 let split = system.split(query)
                 filterMillis.append(split.filter * 1000)
                 pageMillis.append(split.page * 1000)
             }
             func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+            if evicted == 1 { print("") }  // keeps the eviction's reads
             print(String(format: "%@ after %@: %d matches, median %.3f ms wall, %.3f ms CPU (%d times); afresh: filter %.3f ms, first page %.3f ms",
                          query, after.isEmpty ? "nothing" : after.joined(separator: " "), total, median(wall), median(cpu),
                          wall.count, median(filterMillis), median(pageMillis)))

@@ -20,13 +20,13 @@ extension IndexedCollation {
     /// The byte range (offsets from the start) of `utf8` without white space at either end.
     static func trimmedRange<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Range<Int> where Bytes.Index == Int {
         var start = 0, end = bytes.count
-        while start < end, let (scalar, length) = scalar(in: bytes, at: start), scalar.properties.isWhitespace {
+        while start < end, let (scalar, length) = scalar(in: bytes, at: start), scalar.isWhiteSpace {
             start += length
         }
         while end > start {
             var head = end - 1
             while head > start && bytes[bytes.startIndex + head] & 0xC0 == 0x80 { head -= 1 }  // back to the scalar's first byte
-            guard let (scalar, _) = scalar(in: bytes, at: head), scalar.properties.isWhitespace else { break }
+            guard let (scalar, _) = scalar(in: bytes, at: head), scalar.isWhiteSpace else { break }
             end = head
         }
         return start..<end
@@ -36,7 +36,9 @@ extension IndexedCollation {
     static func startsWithDigit<Bytes: RandomAccessCollection<UInt8>>(utf8 bytes: Bytes) -> Bool where Bytes.Index == Int {
         var offset = 0
         while let (scalar, length) = scalar(in: bytes, at: offset) {
-            if !scalar.properties.isWhitespace { return scalar.properties.generalCategory == .decimalNumber }
+            if !scalar.isWhiteSpace {
+                return scalar.value < 0x80 ? (0x30...0x39).contains(scalar.value) : scalar.properties.generalCategory == .decimalNumber
+            }
             offset += length
         }
         return false

@@ -139,9 +139,11 @@ public struct FilteredListing<Element> {
         var page: [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] = []
         page.reserveCapacity(end - start)
         var iterator = rows.makeIterator(from: start)
-        for k in start..<end {
+        let pageRows = (start..<end).map { _ in iterator.next()! }  // end <= rows.count
+        // The rows lie anywhere in the text column: ask for all of them before reading the first.
+        index.storage.texts.prefetch(rows: pageRows)
+        for (k, row) in zip(start..<end, pageRows) {
             while section + 1 < sections.count && sections[section + 1].offset <= k { section += 1 }
-            let row = iterator.next()!  // k < rows.count
             page.append((row, section, try index.matchRanges(ofRow: row, in: result), try index.fieldMatches(ofRow: row, in: result)))
         }
         return page

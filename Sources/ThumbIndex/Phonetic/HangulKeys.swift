@@ -90,7 +90,7 @@ enum HangulKeys {
     /// from; white space has no keys, any other character is its own key.
     static func keyText(_ scalars: [Unicode.Scalar]) -> (bytes: [UInt8], source: [Int32]) {
         var bytes: [UInt8] = [], source: [Int32] = []
-        for (i, s) in scalars.enumerated() where !s.properties.isWhitespace {
+        for (i, s) in scalars.enumerated() where !s.isWhiteSpace {
             for key in keys(of: s) ?? [s.value] {
                 let utf8 = Array(String(Unicode.Scalar(key)!).utf8)
                 bytes.append(contentsOf: utf8)
@@ -109,7 +109,7 @@ enum HangulKeys {
     /// themselves (a run break again for a break), and, per three bytes, the scalar they came from.
     static func initialsText(_ scalars: [Unicode.Scalar]) -> (bytes: [UInt8], syllables: [UInt8], source: [Int32]) {
         var bytes: [UInt8] = [], syllables: [UInt8] = [], source: [Int32] = []
-        for (i, s) in scalars.enumerated() where !s.properties.isWhitespace {
+        for (i, s) in scalars.enumerated() where !s.isWhiteSpace {
             if isSyllable(s) {
                 bytes.append(contentsOf: String(Unicode.Scalar(initial(ofSyllable: s))!).utf8)
                 syllables.append(contentsOf: String(s).utf8)

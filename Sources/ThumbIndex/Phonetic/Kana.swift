@@ -17,7 +17,7 @@ enum Kana {
     }
 
     /// What splits a reading into words and is no part of it: white space and the separators.
-    static func breaksReading(_ s: Unicode.Scalar) -> Bool { s.properties.isWhitespace || isSeparator(s) }
+    static func breaksReading(_ s: Unicode.Scalar) -> Bool { s.isWhiteSpace || isSeparator(s) }
 
     /// `s` with katakana folded to hiragana.
     static func folded(_ s: Unicode.Scalar) -> Unicode.Scalar {

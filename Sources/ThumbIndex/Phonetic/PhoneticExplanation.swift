@@ -38,7 +38,7 @@ package struct PhoneticExplanation: Sendable {
         var lines: [Line] = []
         let table = HanReadings.shared
         var inRun = false
-        for s in scalars where !s.properties.isWhitespace {
+        for s in scalars where !s.isWhiteSpace {
             guard Pinyin.isHan(s) else { inRun = false; continue }
             let readings = table.readings(of: s, startsRun: !inRun)
             let note = inRun ? "" : " (starts a run)"
@@ -62,7 +62,7 @@ package struct PhoneticExplanation: Sendable {
             }
         }
         self.lines = lines
-        surnameSortScalar = scalars.first(where: { !$0.properties.isWhitespace }).flatMap(table.surnameSortScalar(for:))
+        surnameSortScalar = scalars.first(where: { !$0.isWhiteSpace }).flatMap(table.surnameSortScalar(for:))
     }
 
     /// Where the readings table came from.

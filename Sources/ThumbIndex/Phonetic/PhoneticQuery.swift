@@ -29,7 +29,7 @@ struct PhoneticQuery: Sendable, Equatable {
         let folded = try Folding.foldQuery(query, .diacritics, locale: "")
         guard !folded.isEmpty else { return nil }
         let scalars = Array(String(decoding: folded, as: UTF8.self).unicodeScalars)
-        let compact = scalars.filter { !$0.properties.isWhitespace }
+        let compact = scalars.filter { !$0.isWhiteSpace }
         self.rules = rules
 
         if rules.contains(.chinese), compact.allSatisfy({ Pinyin.isQueryLetter($0) || Pinyin.isHan($0) }) {

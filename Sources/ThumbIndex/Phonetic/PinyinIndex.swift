@@ -78,7 +78,7 @@ struct PinyinIndex: Sendable {
             guard scalars.contains(where: Pinyin.isHan) else { return }
             var inRun = false, seenText = false
             for (i, s) in scalars.enumerated() {
-                if s.properties.isWhitespace { continue }
+                if s.isWhiteSpace { continue }
                 defer { seenText = true }
                 guard Pinyin.isHan(s) else { inRun = false; continue }
                 var id = alphabetIndex[s.value]

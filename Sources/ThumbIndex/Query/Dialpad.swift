@@ -72,7 +72,7 @@ public enum Dialpad {
         }
         var startsRun = true
         for (i, s) in scalars.enumerated() {
-            if s.properties.isWhitespace {
+            if s.isWhiteSpace {
                 finish()
                 continue
             }

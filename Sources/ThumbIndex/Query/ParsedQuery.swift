@@ -82,12 +82,12 @@ struct ParsedQuery: Sendable, Equatable {
         } else if scalars.first == "\"" {
             var inner = scalars.dropFirst()
             if inner.last == "\"" { inner = inner.dropLast() }
-            while let first = inner.first, first.properties.isWhitespace { inner = inner.dropFirst() }
-            while let last = inner.last, last.properties.isWhitespace { inner = inner.dropLast() }
+            while let first = inner.first, first.isWhiteSpace { inner = inner.dropFirst() }
+            while let last = inner.last, last.isWhiteSpace { inner = inner.dropLast() }
             pieces = inner.isEmpty ? [] : [Array(inner)]
             isPhrase = true
         } else {
-            pieces = scalars.split(whereSeparator: \.properties.isWhitespace).map(Array.init)
+            pieces = scalars.split(whereSeparator: \.isWhiteSpace).map(Array.init)
             isPhrase = false
         }
         var terms: [Term] = []
@@ -102,7 +102,7 @@ struct ParsedQuery: Sendable, Equatable {
         foldedTerms = terms.map { $0.folded }
         if terms.count > 1 {
             wholePhonetic = try PhoneticQuery(String(trimmed), rules: rules)
-            let compact = trimmed.unicodeScalars.filter { !$0.properties.isWhitespace }
+            let compact = trimmed.unicodeScalars.filter { !$0.isWhiteSpace }
             wholePhoneDigits = Self.phoneDigits(Substring(String(String.UnicodeScalarView(compact))))
         } else {
             wholePhonetic = nil
@@ -131,7 +131,7 @@ struct ParsedQuery: Sendable, Equatable {
         for s in text.unicodeScalars {
             if let d = decimalDigit(s) {
                 digits.append(d)
-            } else if !(s.properties.isWhitespace || "+-().*#".unicodeScalars.contains(s)) {
+            } else if !(s.isWhiteSpace || "+-().*#".unicodeScalars.contains(s)) {
                 return []
             }
         }

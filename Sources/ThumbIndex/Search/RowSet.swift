@@ -2,18 +2,27 @@
 /// are few, a `RowBitmap` when they are many.
 enum RowSet {
     /// Sorted, duplicate-free ids produced by `forEach`, all below `universe`; `count` is how many ids
-    /// `forEach` will produce (with repeats). When the answer is a bitmap, `adjustBitmap` may change
-    /// its words before the ranks are counted.
+    /// `forEach` produces at most (with repeats; more traps). When the answer is a bitmap,
+    /// `adjustBitmap` may change its words before the ranks are counted.
     ///
     /// - Complexity: O(count) for few ids (a radix sort); otherwise O(count + universe / 64) with a bitmap.
     @inline(__always)  // so that `forEach`'s calls to its argument are inlined: one per suffix of a query
     static func sortedUnique(count: Int, universe: Int, adjustBitmap: (inout [UInt64]) -> Void = { _ in },
                              _ forEach: ((UInt32) -> Void) -> Void) -> SearchResult.Rows.Storage {
         if count <= 1024 || count < universe / 256 {
-            var ids = [UInt32](); ids.reserveCapacity(count)
-            forEach { ids.append($0) }
+            var ids = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                // Invariant: at most buffer.count ids are written (the precondition), each once.
+                var k = 0
+                forEach { id in
+                    precondition(k < buffer.count, "RowSet.sortedUnique: more ids than the count given")
+                    buffer[k] = id
+                    k &+= 1
+                }
+                initialized = k
+            }
             sort(&ids, universe: universe)
-            return .ids(dedupeSorted(ids))
+            removeRepeats(fromSorted: &ids)
+            return .ids(ids)
         }
         var bits = [UInt64](repeating: 0, count: (universe + 63) / 64)
         bits.withUnsafeMutableBufferPointer { bits in
@@ -24,34 +33,56 @@ enum RowSet {
         return .bitmap(RowBitmap(words: bits))
     }
 
-    /// Sorts `ids`, each below `universe`, ascending: a least-significant-digit radix sort of 11-bit
-    /// digits (as many passes as `universe` needs) when they are many, the standard sort when few.
+    /// Sorts `ids`, each below `universe`, ascending: a least-significant-digit radix sort when they
+    /// are many (digits of at most 11 bits, as few passes as `universe` needs, every pass's counts
+    /// taken in one read), the standard sort when few.
     static func sort(_ ids: inout [UInt32], universe: Int) {
         guard ids.count > 256 else { ids.sort(); return }
-        let digitBits = 11, digits = 1 << digitBits
-        let bits = Int.bitWidth - max(universe - 1, 1).leadingZeroBitCount
-        var other = [UInt32](repeating: 0, count: ids.count)
-        var starts = [Int](repeating: 0, count: digits)
-        for shift in stride(from: 0, to: bits, by: digitBits) {
-            ids.withUnsafeBufferPointer { from in
-                other.withUnsafeMutableBufferPointer { to in
-                    starts.withUnsafeMutableBufferPointer { starts in
-                        // Invariant: a digit is below `digits`; the starts are a prefix sum of the digits'
-                        // counts, so every slot written is inside `to`, written once.
-                        for d in 0..<digits { starts[d] = 0 }
-                        for id in from { starts[Int((id &>> UInt32(shift)) & UInt32(digits - 1))] &+= 1 }
-                        var total = 0
-                        for d in 0..<digits { let n = starts[d]; starts[d] = total; total &+= n }
+        let bits = max(Int.bitWidth - max(universe - 1, 1).leadingZeroBitCount, 1)
+        let passes = (bits + 10) / 11, digitBits = (bits + passes - 1) / passes
+        let digits = 1 << digitBits, mask = UInt32(digits - 1)
+        var other = [UInt32](unsafeUninitializedCapacity: ids.count) { _, initialized in initialized = ids.count }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: passes * digits) { counts in
+            // Invariant: a digit is below `digits`, so pass p's counts are counts[p * digits ..< (p + 1) * digits];
+            // each pass's starts are a prefix sum of its digits' counts, so every slot written is inside
+            // the output, written once.
+            counts.initialize(repeating: 0)
+            ids.withUnsafeBufferPointer { ids in
+                for id in ids {
+                    for p in 0..<passes { counts[p &* digits &+ Int((id &>> UInt32(p &* digitBits)) & mask)] &+= 1 }
+                }
+            }
+            for p in 0..<passes {
+                var total = 0
+                for d in (p * digits)..<((p + 1) * digits) { let n = counts[d]; counts[d] = total; total &+= n }
+                ids.withUnsafeBufferPointer { from in
+                    other.withUnsafeMutableBufferPointer { to in
+                        let shift = UInt32(p * digitBits), base = p * digits
                         for id in from {
-                            let d = Int((id &>> UInt32(shift)) & UInt32(digits - 1))
-                            to[starts[d]] = id
-                            starts[d] &+= 1
+                            let slot = base &+ Int((id &>> shift) & mask)
+                            to[counts[slot]] = id
+                            counts[slot] &+= 1
                         }
                     }
                 }
+                swap(&ids, &other)
             }
-            swap(&ids, &other)
         }
+    }
+
+    /// Removes the repeats of sorted `ids`, in place.
+    static func removeRepeats(fromSorted ids: inout [UInt32]) {
+        guard ids.count > 1 else { return }
+        let kept = ids.withUnsafeMutableBufferPointer { ids in
+            // Invariant: k <= i < ids.count.
+            var k = 1
+            for i in 1..<ids.count where ids[i] != ids[k &- 1] {
+                ids[k] = ids[i]
+                k &+= 1
+            }
+            return k
+        }
+        ids.removeSubrange(kept...)
     }
 
     /// The positions of the set bits of `bits`, ascending.
@@ -72,18 +103,6 @@ enum RowSet {
             }
         }
         return ids
-    }
-
-    /// `sorted` without repeats.
-    static func dedupeSorted(_ sorted: [UInt32]) -> [UInt32] {
-        guard sorted.count > 1 else { return sorted }
-        var out = sorted
-        var k = 1
-        for i in 1..<sorted.count where sorted[i] != out[k - 1] {
-            out[k] = sorted[i]; k += 1
-        }
-        out.removeSubrange(k...)
-        return out
     }
 
     /// `rows` with the sorted, duplicate-free `ids` added, in the same representation.

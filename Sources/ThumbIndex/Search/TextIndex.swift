@@ -217,10 +217,23 @@ struct TextIndex: Sendable {
                             }
                             return 0
                         }
-                        let range = within ?? 0..<codes.count
-                        let lower = BinarySearch.first(in: range) { compare(codes[$0]) >= 0 }
-                        let upper = BinarySearch.first(in: lower..<range.upperBound) { compare(codes[$0]) > 0 }
-                        return lower..<upper
+                        // One descent while the probe is outside the matches (both ends move alike),
+                        // then one search for each end inside what is left: the steps both ends share,
+                        // each a few cache misses, are taken once.
+                        // Invariant: the suffixes before lo are before q, those from hi on after it.
+                        var lo = (within ?? 0..<codes.count).lowerBound, hi = (within ?? 0..<codes.count).upperBound
+                        while lo < hi {
+                            let mid = lo + (hi - lo) / 2
+                            switch compare(codes[mid]) {
+                            case ..<0: lo = mid + 1
+                            case 1...: hi = mid
+                            default:
+                                let lower = BinarySearch.first(in: lo..<mid) { compare(codes[$0]) >= 0 }
+                                let upper = BinarySearch.first(in: (mid + 1)..<hi) { compare(codes[$0]) > 0 }
+                                return lower..<upper
+                            }
+                        }
+                        return lo..<lo
                     }
                 }
             }
