@@ -1,3 +1,5 @@
+import CThumbIndexICU
+
 /// One keystroke's answer: the elements of a listing that match a query, still in their sections.
 ///
 /// Holds the sorted set of matching rows (not a copy of any element) and, per section that still
@@ -120,29 +122,43 @@ public struct FilteredListing<Element> {
     /// Complexity: O(limit × (log sections + cost of the ranges of one element)).
     /// - Throws: `ICUError` when ICU cannot fold or break an element's text.
     public func matches(offset: Int, limit: Int) throws -> [Match] {
-        let page = try Self.page(of: result, in: index, sections: sections, offset: offset, limit: limit)
+        let rows = Self.rows(of: result, offset: offset, limit: limit)
         let elements = listing.elements
-        return page.map {
-            Match(row: $0.row, element: elements[$0.row], sectionIndex: $0.section, ranges: $0.ranges, fieldMatches: $0.fields)
+        // The rows lie anywhere in the listing: ask for all their elements and texts before reading the first.
+        elements.withUnsafeBufferPointer { elements in
+            guard let first = elements.baseAddress else { return }
+            for row in rows where row < elements.count { ti_prefetch(first + row) }
         }
+        index.storage.texts.prefetch(rows: rows)
+        let page = try Self.page(rows, from: max(offset, 0), of: result, in: index, sections: sections)
+        // A loop, not `map`: in code generic over `Element`, `map` would copy each row's tuple through
+        // its type's metadata.
+        var matches: [Match] = []
+        matches.reserveCapacity(page.count)
+        for (row, section, ranges, fields) in page {
+            matches.append(Match(row: row, element: elements[row], sectionIndex: section, ranges: ranges, fieldMatches: fields))
+        }
+        return matches
     }
 
-    /// The rows of matches `[offset, offset + limit)` (clamped), each with its position in
-    /// `sections` and its match ranges. (Static and free of `Element`: see `filteredSections`.)
-    private static func page(of result: SearchResult, in index: SearchIndex, sections: [Section], offset: Int,
-                             limit: Int) throws -> [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] {
+    /// The rows of matches `[offset, offset + limit)` (clamped), in order.
+    private static func rows(of result: SearchResult, offset: Int, limit: Int) -> [Int] {
         let rows = result.rows
         let start = max(offset, 0)
         guard start < rows.count, limit > 0 else { return [] }
-        let end = start + min(limit, rows.count - start)
+        var iterator = rows.makeIterator(from: start)
+        return (0..<min(limit, rows.count - start)).map { _ in iterator.next()! }  // start + k < rows.count
+    }
+
+    /// `rows`, matches `start, start + 1, …`, each with its position in `sections` and its match
+    /// ranges. (Static and free of `Element`: see `filteredSections`.)
+    private static func page(_ rows: [Int], from start: Int, of result: SearchResult, in index: SearchIndex,
+                             sections: [Section]) throws -> [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] {
+        guard !rows.isEmpty else { return [] }
         var section = sectionIndex(containingMatch: start, in: sections) ?? 0
         var page: [(row: Int, section: Int, ranges: [Range<Int>], fields: [FieldMatch])] = []
-        page.reserveCapacity(end - start)
-        var iterator = rows.makeIterator(from: start)
-        let pageRows = (start..<end).map { _ in iterator.next()! }  // end <= rows.count
-        // The rows lie anywhere in the text column: ask for all of them before reading the first.
-        index.storage.texts.prefetch(rows: pageRows)
-        for (k, row) in zip(start..<end, pageRows) {
+        page.reserveCapacity(rows.count)
+        for (k, row) in zip(start..., rows) {
             while section + 1 < sections.count && sections[section + 1].offset <= k { section += 1 }
             page.append((row, section, try index.matchRanges(ofRow: row, in: result), try index.fieldMatches(ofRow: row, in: result)))
         }

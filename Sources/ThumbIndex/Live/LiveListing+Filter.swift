@@ -167,10 +167,19 @@ package struct LiveFilteredListing: Sendable {
         guard start < total, limit > 0 else { return [] }
         let end = start + min(limit, total - start)
         var positions = self.positions(at: start)
-        var page: [Match] = []
-        page.reserveCapacity(end - start)
+        var picked: [(level: Int, row: Int)] = []
+        picked.reserveCapacity(end - start)
         for _ in start..<end {
-            guard let (level, row) = next(&positions) else { break }
+            guard let next = next(&positions) else { break }
+            picked.append(next)
+        }
+        // The rows lie anywhere in their levels' texts: ask for all of them before reading the first.
+        for level in Set(picked.map(\.level)) {
+            listing.levels[level].segment.searchable.index.storage.texts.prefetch(rows: picked.filter { $0.level == level }.map(\.row))
+        }
+        var page: [Match] = []
+        page.reserveCapacity(picked.count)
+        for (level, row) in picked {
             let segment = listing.levels[level].segment
             page.append(Match(item: segment.item(atRow: row),
                               sectionIndex: sectionOfLabel[segment.labelPosition(ofRow: row)],

@@ -12,7 +12,12 @@ extension SearchIndex {
     /// - Complexity: O(terms × length of the row's text): the row is folded again, with an offset map.
     /// - Throws: `ICUError` when ICU cannot fold or break the row's text.
     func matchRanges(ofRow row: Int, in result: SearchResult) throws -> [Range<Int>] {
-        let parsed = result.parsed
+        try matchRanges(ofRow: row, parsed: result.parsed, in: result)
+    }
+
+    /// ``matchRanges(ofRow:in:)`` with `result`'s query passed on, not copied (a copy is a retain and
+    /// a release of each of its parts, for every row of a page).
+    private func matchRanges(ofRow row: Int, parsed: ParsedQuery, in result: SearchResult) throws -> [Range<Int>] {
         guard !parsed.isEmpty else { return [] }
         if let edits = result.approximate { return try approximateMatchRanges(ofRow: row, in: result, edits: edits) }
         if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text(ofRow: row), digits, rules: parsed.rules) }
@@ -31,8 +36,13 @@ extension SearchIndex {
     /// listing's order, each with its value and UTF-16 ranges of it (a phone number's matched digits).
     /// - Throws: `ICUError` when ICU cannot fold or break a value.
     func fieldMatches(ofRow row: Int, in result: SearchResult) throws -> [FieldMatch] {
-        let parsed = result.parsed
-        guard !parsed.isEmpty, !storage.fields.isEmpty else { return [] }
+        guard !storage.fields.isEmpty else { return [] }
+        return try fieldMatches(ofRow: row, parsed: result.parsed, in: result)
+    }
+
+    /// ``fieldMatches(ofRow:in:)`` with `result`'s query passed on, not copied.
+    private func fieldMatches(ofRow row: Int, parsed: ParsedQuery, in result: SearchResult) throws -> [FieldMatch] {
+        guard !parsed.isEmpty else { return [] }
         if let edits = result.approximate { return try approximateFieldMatches(ofRow: row, in: result, edits: edits) }
         var matches: [FieldMatch] = []
         for field in storage.fields {

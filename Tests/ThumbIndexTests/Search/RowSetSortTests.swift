@@ -16,6 +16,18 @@ struct RowSetSortTests {
         }
     }
 
+    @Test("ids bunched in a small part of a large universe (whole buckets of them): the same order as sorted()")
+    func bunched() async {
+        await propertyCheck(count: 200, input: Gen.int(in: 0...20_000), Gen.int(in: 0...12)) { count, spreadBits in
+            var rng = SeededGenerator(state: UInt64(count * 13 + spreadBits))
+            let universe = 1 << 24, base = Int(rng.next() % UInt64(universe - (1 << spreadBits)))
+            let ids = (0..<count).map { _ in UInt32(base + Int(rng.next() % UInt64(1 << spreadBits))) }
+            var sorted = ids
+            RowSet.sort(&sorted, universe: universe)
+            #expect(sorted == ids.sorted(), "\(count) ids within 2^\(spreadBits) of \(base)")
+        }
+    }
+
     @Test("sortedUnique: the same rows as a Set, whether it answers with ids or a bitmap")
     func sortedUniqueAgainstSet() async {
         await propertyCheck(count: 100, input: Gen.int(in: 0...20_000), Gen.int(in: 1...300_000)) { count, universe in
