@@ -68,9 +68,13 @@ extension Listing {
         precondition(texts.count == elements.count && (readings?.count ?? elements.count) == elements.count)
         precondition(fields.allSatisfy { $0.values.count == elements.count }, "Listing: a field value per element")
         try Limits.check(rows: elements.count, bytes: texts.bytes.count)
-        // What is sorted: the reading when there is one, else the text; trimmed of white space.
-        var sortTexts = TextColumn()
-        for row in 0..<texts.count {
+        // What is sorted: the reading when there is one, else the text; trimmed of white space. When
+        // that is every text as it is (no readings, no names to read, nothing to trim: the usual
+        // case), the text column itself, shared, not copied.
+        let sortsTextsAsTheyAre = readings == nil && !collation.readsNames
+            && texts.indices.allSatisfy { texts.utf8($0).count == IndexedCollation.trimmedRange(texts.utf8($0)).count }
+        var sortTexts = sortsTextsAsTheyAre ? texts : TextColumn()
+        for row in 0..<texts.count where !sortsTextsAsTheyAre {
             let source = readings.map { $0.isEmpty(row: row) ? texts : $0 } ?? texts
             let utf8 = source.utf8(row)
             let trimmed = IndexedCollation.trimmedRange(utf8)
@@ -85,7 +89,15 @@ extension Listing {
         let layout = try Layout(sortTexts: sortTexts, pinned: pinned, collation: collation,
                                 descending: descending, fullIndex: fullIndex, progress: progress)
         self.collation = collation
-        self.elements = layout.order.map { elements[Int($0)] }
+        // A loop over buffers, not `map`: in code generic over `Element`, `map` steps an iterator
+        // through its metadata for every element.
+        self.elements = elements.withUnsafeBufferPointer { elements in
+            [Element](unsafeUninitializedCapacity: layout.order.count) { permuted, initialized in
+                // Invariant: `order` is a permutation of the rows, so every slot is initialized once.
+                for (i, row) in layout.order.enumerated() { (permuted.baseAddress! + i).initialize(to: elements[Int(row)]) }
+                initialized = layout.order.count
+            }
+        }
         self.texts = texts.permuted(by: layout.order)
         self.readings = readings.map { $0.permuted(by: layout.order) }
         self.fields = fields.map { $0.permuted(by: layout.order) }
@@ -140,6 +152,9 @@ private struct Layout {
     init(sortTexts: TextColumn, pinned: ((Int) -> Bool)?, collation: IndexedCollation, descending: Bool, fullIndex: Bool,
          progress: ((Double) -> Void)?) throws {
         let (sorted, buckets) = try collation.icu.sort(sortTexts, progress: progress)
+        // Which texts start with a digit, read in the column's order (one pass over its bytes), not
+        // in the sorted order below, where every text would be a cache miss or two.
+        let startsWithDigit = sortTexts.indices.map { IndexedCollation.startsWithDigit(utf8: sortTexts.utf8($0)) }
 
         // Section ordinals: 0 = Favorites, 1 + i = collation.labels[i] (its last is "#").
         let labels = [IndexLabel.favorites] + collation.labels
@@ -150,7 +165,7 @@ private struct Layout {
             let ordinal: Int
             if let pinned, pinned(r) {
                 ordinal = 0
-            } else if IndexedCollation.startsWithDigit(utf8: sortTexts.utf8(r)) {
+            } else if startsWithDigit[r] {
                 ordinal = digits
             } else {
                 ordinal = 1 + Int(buckets[k])
