@@ -30,6 +30,9 @@ final class DenseResults: Sendable {
         return made
     }
 
+    /// The kept bitmap of `key`, if any (nothing is made).
+    func kept(_ key: Key) -> RowBitmap? { bitmaps.withLock { $0[key] } }
+
     /// Bytes held by the kept bitmaps.
     var byteCount: Int {
         bitmaps.withLock { kept in kept.values.reduce(0) { $0 + $1.words.count * 8 + $1.blockRanks.count * 4 } }

@@ -27,12 +27,30 @@ extension SearchIndex {
         if let digits = parsed.dialpad {
             return SearchResult(parsed: parsed, rows: .init(storage: try dialpadRows(digits, rules: parsed.rules)))
         }
-        if let previous, parsed.narrows(previous.parsed), let candidates = previous.rows.ids,
-           candidates.count * 16 < parsed.terms.map({ hitCount($0, fold: parsed.fold, mode: parsed.mode) }).min()! {
-            let rows = candidates.filter { row(Int($0), matches: parsed) }
-            return SearchResult(parsed: parsed, rows: .init(storage: .ids(rows)))
+        if let previous, previous.approximate == nil, parsed.narrows(previous.parsed) {
+            if let candidates = previous.rows.ids,
+               candidates.count * 16 < parsed.terms.map({ hitCount($0, fold: parsed.fold, mode: parsed.mode) }).min()! {
+                let rows = checked(candidates) { row($0, matches: parsed) }
+                return SearchResult(parsed: parsed, rows: .init(storage: .ids(rows)))
+            }
+            if let rows = narrowedRows(parsed, from: previous) { return SearchResult(parsed: parsed, rows: .init(storage: rows)) }
         }
         return SearchResult(parsed: parsed, rows: .init(storage: matchingRows(parsed)))
+    }
+
+    /// The rows of `parsed`, which narrows `previous`'s query, from `previous`'s rows: those rows
+    /// intersected with (or checked against) the terms that changed, the added ones and the one
+    /// typed further. Exact when neither query has phonetic keys or phone digits of its own as a
+    /// whole: every row of `parsed` is one of `previous`'s (it narrows), and each term that did not
+    /// change matches every row of `previous`. So `el di` after `el d` searches `di` only, not the
+    /// two characters `el` again. Nil when that does not hold.
+    private func narrowedRows(_ parsed: ParsedQuery, from previous: SearchResult) -> SearchResult.Rows.Storage? {
+        let before = previous.parsed
+        guard parsed.wholePhonetic == nil, parsed.wholePhoneDigits == nil, before.wholePhonetic == nil,
+              before.wholePhoneDigits == nil else { return nil }
+        let changed = parsed.terms.indices.filter { $0 >= before.terms.count || parsed.terms[$0] != before.terms[$0] }
+        guard !changed.isEmpty, changed.count < parsed.terms.count else { return nil }
+        return rows(allOf: changed.map { parsed.terms[$0] }, fold: parsed.fold, mode: parsed.mode, within: previous.rows.storage)
     }
 
     /// The rows of a query with terms: the rarest term's rows, then each other term's, intersected
@@ -40,19 +58,7 @@ extension SearchIndex {
     /// query's phonetic and phone matches added.
     func matchingRows(_ parsed: ParsedQuery) -> SearchResult.Rows.Storage {
         let mode = parsed.mode
-        // One term needs no plan (and no counting: each count is a binary search or more).
-        let ordered = parsed.terms.count == 1 ? [(term: parsed.terms[0], hits: 0)]
-            : parsed.terms.map { (term: $0, hits: hitCount($0, fold: parsed.fold, mode: mode)) }.sorted { $0.hits < $1.hits }
-        var rows = termRows(ordered[0].term, fold: parsed.fold, mode: mode)
-        for (term, hits) in ordered.dropFirst() {
-            let count = rows.count
-            if count == 0 { break }
-            if count * 16 < hits {
-                rows = .ids(rows.idList.filter { row(Int($0), matches: term, fold: parsed.fold, mode: mode) })
-            } else {
-                rows = RowSet.intersection(rows, termRows(term, fold: parsed.fold, mode: mode))
-            }
-        }
+        var rows = rows(allOf: parsed.terms, fold: parsed.fold, mode: mode, within: nil)
         if let phonetic = parsed.wholePhonetic {
             rows = RowSet.union(rows, storage.phonetic.rows(phonetic, mode: mode, main: storage.main))
         }
@@ -60,6 +66,49 @@ extension SearchIndex {
             for field in storage.fields { if case .phone(let phone) = field.kind { rows = RowSet.union(rows, phone.rows(matching: digits)) } }
         }
         return rows
+    }
+
+    /// The rows that every one of the non-empty `terms` matches, among the rows `within` (all rows
+    /// when nil): the rarest term's rows first (unless `within` is given), then each other term's,
+    /// intersected, or checked row by row when the rows so far are few against its occurrences.
+    private func rows(allOf terms: [ParsedQuery.Term], fold: Fold, mode: MatchMode,
+                      within: SearchResult.Rows.Storage?) -> SearchResult.Rows.Storage {
+        // One term from all rows needs no plan (and no counting: each count is a binary search or more).
+        let ordered = terms.count == 1 && within == nil ? [(term: terms[0], hits: 0)]
+            : terms.map { (term: $0, hits: hitCount($0, fold: fold, mode: mode)) }.sorted { $0.hits < $1.hits }
+        var rows = within ?? termRows(ordered[0].term, fold: fold, mode: mode)
+        for (term, hits) in within == nil ? ordered.dropFirst() : ordered[...] {
+            let count = rows.count
+            if count == 0 { break }
+            if count * 16 < hits && !hasKeptRows(term, fold: fold, mode: mode) {
+                rows = .ids(checked(rows.idList) { row($0, matches: term, fold: fold, mode: mode) })
+            } else {
+                rows = RowSet.intersection(rows, termRows(term, fold: fold, mode: mode))
+            }
+        }
+        return rows
+    }
+
+    /// The rows of `ids` (ascending) that `matches`, checked one after another on their texts. The texts
+    /// lie anywhere in memory: each row's is asked for some rows ahead of its check, so that its
+    /// misses overlap the checks before it instead of following them.
+    func checked(_ ids: [UInt32], _ matches: (Int) -> Bool) -> [UInt32] {
+        let main = storage.main, ahead = 8
+        var kept: [UInt32] = []
+        for (i, id) in ids.enumerated() {
+            if i + 2 * ahead < ids.count { main.prefetch(entry: Int(ids[i + 2 * ahead]), stage: 0) }
+            if i + ahead < ids.count { main.prefetch(entry: Int(ids[i + ahead]), stage: 1) }
+            if matches(Int(id)) { kept.append(id) }
+        }
+        return kept
+    }
+
+    /// Whether the rows of `term` are kept already (a one-byte term whose bitmap ``DenseResults``
+    /// holds, with no phonetic keys or columns to add to it): then intersecting with them costs a bit
+    /// test per row, less than reading every row's text to check it.
+    private func hasKeptRows(_ term: ParsedQuery.Term, fold: Fold, mode: MatchMode) -> Bool {
+        guard term.folded.count == 1, term.phonetic == nil, storage.fields.isEmpty || mode == .prefix else { return false }
+        return storage.denseResults.kept(.init(byte: term.folded[0], fold: fold, mode: mode)) != nil
     }
 
     /// The rows one term matches: in the text, by its phonetic keys, in the text columns and (a term

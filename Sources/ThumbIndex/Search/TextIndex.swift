@@ -1,3 +1,5 @@
+import CThumbIndexICU
+
 /// How a suffix is packed into a `UInt32`: `entry | offset | word flag`, high bits to low.
 ///
 /// The entry of a hit is then a shift (no search), and prefix and word-prefix search are the
@@ -166,6 +168,21 @@ struct TextIndex: Sendable {
         guard mode != .prefix, let late else { return [] }
         // Entry i of the late suffixes is long entry i; both ascend.
         return late.index.entries(matching: query, mode: mode).idList.map { longEntries[Int($0)] }
+    }
+
+    /// Starts bringing into the cache where entry `e` starts (`stage` 0) or its first bytes (`stage` 1,
+    /// best asked some time after stage 0: it reads the start). For a loop that checks entries one
+    /// after another, asking ahead of them.
+    func prefetch(entry e: Int, stage: Int) {
+        guard e >= 0 && e < entryCount else { return }
+        if stage == 0 {
+            starts.withUnsafeBufferPointer { ti_prefetch($0.baseAddress! + e) }
+        } else {
+            text.withUnsafeBufferPointer { text in
+                let start = Int(starts[e])
+                if start < text.count { ti_prefetch(text.baseAddress! + start) }
+            }
+        }
     }
 
     /// Whether entry `e` matches non-empty `query` in `mode` (checked directly on its text).
