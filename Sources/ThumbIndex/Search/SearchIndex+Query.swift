@@ -93,7 +93,7 @@ extension SearchIndex {
     /// lie anywhere in memory: each row's is asked for some rows ahead of its check, so that its
     /// misses overlap the checks before it instead of following them.
     func checked(_ ids: [UInt32], _ matches: (Int) -> Bool) -> [UInt32] {
-        let main = storage.main, ahead = 8
+        let main = storage.main, ahead = 16
         var kept: [UInt32] = []
         for (i, id) in ids.enumerated() {
             if i + 2 * ahead < ids.count { main.prefetch(entry: Int(ids[i + 2 * ahead]), stage: 0) }
