@@ -91,7 +91,9 @@ extension Listing {
         self.collation = collation
         // A loop over buffers, not `map`: in code generic over `Element`, `map` steps an iterator
         // through its metadata for every element.
-        self.elements = elements.withUnsafeBufferPointer { elements in
+        // (Not for an empty listing: an array of capacity 0 is the shared empty one, whose count
+        // initializing would write.)
+        self.elements = layout.order.isEmpty ? [] : elements.withUnsafeBufferPointer { elements in
             [Element](unsafeUninitializedCapacity: layout.order.count) { permuted, initialized in
                 // Invariant: `order` is a permutation of the rows, so every slot is initialized once.
                 for (i, row) in layout.order.enumerated() { (permuted.baseAddress! + i).initialize(to: elements[Int(row)]) }

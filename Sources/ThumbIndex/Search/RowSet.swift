@@ -9,6 +9,8 @@ enum RowSet {
     @inline(__always)  // so that `forEach`'s calls to its argument are inlined: one per suffix of a query
     static func sortedUnique(count: Int, universe: Int, adjustBitmap: (inout [UInt64]) -> Void = { _ in },
                              _ forEach: ((UInt32) -> Void) -> Void) -> SearchResult.Rows.Storage {
+        // (An array of capacity 0 is the shared empty one: initializing it would write its count.)
+        guard count > 0 else { return .ids([]) }
         if count <= 1024 || count < universe / 256 {
             var ids = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
                 // Invariant: at most buffer.count ids are written (the precondition), each once.
