@@ -174,8 +174,8 @@ package struct LiveFilteredListing: Sendable {
             picked.append(next)
         }
         // The rows lie anywhere in their levels' texts: ask for all of them before reading the first.
-        for level in Set(picked.map(\.level)) {
-            listing.levels[level].segment.searchable.index.storage.texts.prefetch(rows: picked.filter { $0.level == level }.map(\.row))
+        for (level, rows) in Dictionary(grouping: picked, by: \.level) {
+            listing.levels[level].segment.searchable.index.storage.texts.prefetch(rows: rows.map(\.row))
         }
         var page: [Match] = []
         page.reserveCapacity(picked.count)

@@ -238,7 +238,8 @@ struct TextIndex: Sendable {
                         // then one search for each end inside what is left: the steps both ends share,
                         // each a few cache misses, are taken once.
                         // Invariant: the suffixes before lo are before q, those from hi on after it.
-                        var lo = (within ?? 0..<codes.count).lowerBound, hi = (within ?? 0..<codes.count).upperBound
+                        let range = within ?? 0..<codes.count
+                        var lo = range.lowerBound, hi = range.upperBound
                         while lo < hi {
                             let mid = lo + (hi - lo) / 2
                             switch compare(codes[mid]) {

@@ -16,7 +16,7 @@ struct RowSetSortTests {
         }
     }
 
-    @Test("ids bunched in a small part of a large universe (whole buckets of them): the same order as sorted()")
+    @Test("ids bunched in a small part of a large universe (sharing their high digits): the same order as sorted()")
     func bunched() async {
         await propertyCheck(count: 200, input: Gen.int(in: 0...20_000), Gen.int(in: 0...12)) { count, spreadBits in
             var rng = SeededGenerator(state: UInt64(count * 13 + spreadBits))
