@@ -1,3 +1,5 @@
+import CThumbIndexICU
+
 /// A dense set of matching rows: one bit per row, plus the number of set bits before every block of
 /// 512 rows, so that a result with most rows matching needs no list of ids.
 ///
@@ -21,14 +23,41 @@ struct RowBitmap: Sendable {
     init(words: [UInt64]) {
         self.words = words
         let blocks = (words.count + 7) / 8
-        var ranks = [UInt32](repeating: 0, count: blocks + 1)
-        var total: UInt32 = 0
-        for b in 0..<blocks {
-            ranks[b] = total
-            for w in (b * 8)..<Swift.min(words.count, b * 8 + 8) { total &+= UInt32(words[w].nonzeroBitCount) }
+        // Capacity blocks + 1 >= 1: never the shared empty array.
+        blockRanks = [UInt32](unsafeUninitializedCapacity: blocks + 1) { ranks, initialized in
+            // Invariant: ti_block_ranks writes exactly (words.count + 7) / 8 + 1 ranks.
+            words.withUnsafeBufferPointer { _ = ti_block_ranks($0.baseAddress, $0.count, ranks.baseAddress!) }
+            initialized = blocks + 1
         }
-        ranks[blocks] = total
-        blockRanks = ranks
+        #if DEBUG
+        _checkInvariants()
+        #endif
+    }
+
+    /// The rows in both `a` and `b`, bitmaps of one universe: their words ANDed and ranked in one pass.
+    static func intersection(_ a: RowBitmap, _ b: RowBitmap) -> RowBitmap {
+        precondition(a.words.count == b.words.count, "RowBitmap: bitmaps of one universe")
+        guard !a.words.isEmpty else { return a }
+        let count = a.words.count, blocks = (count + 7) / 8
+        var ranks = [UInt32](repeating: 0, count: blocks + 1)
+        let words = [UInt64](unsafeUninitializedCapacity: count) { out, initialized in
+            // Invariant: `out` and both inputs hold `count` words; ti_and_block_ranks writes every word of
+            // `out` and (count + 7) / 8 + 1 ranks.
+            a.words.withUnsafeBufferPointer { a in
+                b.words.withUnsafeBufferPointer { b in
+                    ranks.withUnsafeMutableBufferPointer { ranks in
+                        _ = ti_and_block_ranks(a.baseAddress!, b.baseAddress!, out.baseAddress!, count, ranks.baseAddress!)
+                    }
+                }
+            }
+            initialized = count
+        }
+        return RowBitmap(words: words, blockRanks: ranks)
+    }
+
+    private init(words: [UInt64], blockRanks: [UInt32]) {
+        self.words = words
+        self.blockRanks = blockRanks
         #if DEBUG
         _checkInvariants()
         #endif

@@ -1,3 +1,5 @@
+import CThumbIndexICU
+
 /// Helpers that turn unordered ids with repeats into sorted, duplicate-free rows: `[UInt32]` when they
 /// are few, a `RowBitmap` when they are many.
 enum RowSet {
@@ -89,8 +91,7 @@ enum RowSet {
 
     /// The positions of the set bits of `bits`, ascending.
     static func ids(inBitmap bits: [UInt64]) -> [UInt32] {
-        var total = 0
-        for word in bits { total += word.nonzeroBitCount }
+        let total = Int(bits.withUnsafeBufferPointer { ti_popcount($0.baseAddress, $0.count) })
         var ids = [UInt32](repeating: 0, count: total)
         ids.withUnsafeMutableBufferPointer { out in
             // Invariant: exactly `total` bits are set, so `k` stays below out.count.
@@ -132,8 +133,7 @@ enum RowSet {
         case (.all, _): return b
         case (_, .all): return a
         case let (.bitmap(x), .bitmap(y)):
-            precondition(x.words.count == y.words.count, "RowSet: bitmaps of one universe")
-            return .bitmap(RowBitmap(words: zip(x.words, y.words).map { $0 & $1 }))
+            return .bitmap(RowBitmap.intersection(x, y))
         case let (.bitmap(x), .ids(ids)), let (.ids(ids), .bitmap(x)):
             return .ids(ids.filter { x.contains(Int($0)) })
         case let (.ids(x), .ids(y)):
