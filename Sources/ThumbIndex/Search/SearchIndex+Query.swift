@@ -80,7 +80,9 @@ extension SearchIndex {
         for (term, hits) in within == nil ? ordered.dropFirst() : ordered[...] {
             let count = rows.count
             if count == 0 { break }
-            if count * 16 < hits && !hasKeptRows(term, fold: fold, mode: mode) {
+            if let kept = keyRows(term, fold: fold, mode: mode, among: rows, hits: hits) {
+                rows = kept
+            } else if count * 16 < hits && !hasKeptRows(term, fold: fold, mode: mode) {
                 rows = .ids(checked(rows.idList) { row($0, matches: term, fold: fold, mode: mode) })
             } else {
                 rows = RowSet.intersection(rows, termRows(term, fold: fold, mode: mode))
@@ -101,14 +103,6 @@ extension SearchIndex {
             if matches(Int(id)) { kept.append(id) }
         }
         return kept
-    }
-
-    /// Whether the rows of `term` are kept already (a one-byte term whose bitmap ``DenseResults``
-    /// holds, with no phonetic keys or columns to add to it): then intersecting with them costs a bit
-    /// test per row, less than reading every row's text to check it.
-    private func hasKeptRows(_ term: ParsedQuery.Term, fold: Fold, mode: MatchMode) -> Bool {
-        guard term.folded.count == 1, term.phonetic == nil, storage.fields.isEmpty || mode == .prefix else { return false }
-        return storage.denseResults.kept(.init(byte: term.folded[0], fold: fold, mode: mode)) != nil
     }
 
     /// The rows one term matches: in the text, by its phonetic keys, in the text columns and (a term
@@ -138,6 +132,7 @@ extension SearchIndex {
     /// bitmap is kept for the next (``DenseResults``).
     func keyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
         guard q.count == 1 else { return searchedKeyRows(q, fold: fold, mode: mode) }
+        prepareDenseResults(fold: fold, mode: mode)
         return storage.denseResults.rows(.init(byte: q[0], fold: fold, mode: mode)) { searchedKeyRows(q, fold: fold, mode: mode) }
     }
 
