@@ -93,10 +93,50 @@ enum MatchRanges {
         // Every range starts and ends between scalars; when every scalar is one that never joins a
         // neighbour into a grapheme cluster, every such offset is a boundary: nothing to widen.
         if text.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) { return merged(ranges) }
+        // Nor when every end lies between two such scalars: a boundary whatever the rest of the text.
+        if endsAreBoundaries(ranges, inUTF8: text) { return merged(ranges) }
         let string = String(decoding: text, as: UTF8.self)
-        if string.unicodeScalars.allSatisfy(standsAlone) { return merged(ranges) }
         let boundaries = graphemeBoundaries(string)
         return merged(ranges.map { widen($0, to: boundaries) })
+    }
+
+    /// Whether every end of the UTF-16 `ranges` of the text whose UTF-8 is `text` is a grapheme-cluster
+    /// boundary because it lies at an end of the text or between two scalars that stand alone (see
+    /// ``standsAlone(_:)``). False when that is not known: an end next to another scalar, inside a
+    /// scalar or past the text, or bytes that are not UTF-8.
+    ///
+    /// One pass over the bytes, without a `String`: a Persian or Devanagari name whose query lies away
+    /// from its joining marks needs no walk over its grapheme clusters.
+    static func endsAreBoundaries(_ ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ends = ranges.flatMap { [$0.lowerBound, $0.upperBound] }.sorted()
+        var k = 0
+        while k < ends.count && ends[k] == 0 { k += 1 }
+        var i = 0, offset = 0, previousStandsAlone = true
+        while i < text.count && k < ends.count {
+            let lead = text[i]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard lead < 0x80 || lead >= 0xC2, i + length <= text.count else { return false }
+            var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0x7F >> length)
+            for j in 1..<length {
+                let byte = text[i + j]
+                guard byte & 0xC0 == 0x80 else { return false }
+                value = value << 6 | UInt32(byte & 0x3F)
+            }
+            guard let scalar = Unicode.Scalar(value) else { return false }
+            let alone = standsAlone(scalar)
+            if offset > 0 {
+                if ends[k] < offset { return false }
+                if ends[k] == offset {
+                    if !(previousStandsAlone && alone) { return false }
+                    while k < ends.count && ends[k] == offset { k += 1 }
+                }
+            }
+            previousStandsAlone = alone
+            offset += value >= 0x10000 ? 2 : 1
+            i += length
+        }
+        // What is left must be the end of the text.
+        return ends[k...].allSatisfy { $0 == offset }
     }
 
     /// Whether `scalar` is in a block whose every scalar has a grapheme-cluster boundary on both sides
@@ -107,7 +147,7 @@ enum MatchRanges {
     static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0D: false
-        case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x531..<0x557, 0x561..<0x588, 0x5D0..<0x5EB, 0x620..<0x64B,
+        case 0..<0x300, 0x370..<0x483, 0x48A..<0x530, 0x531..<0x557, 0x561..<0x588, 0x5D0..<0x5EB, 0x60C..<0x610, 0x620..<0x64B,
              0x671..<0x6D4, 0x10A0..<0x10FB, 0x1E00..<0x2000, 0x2010..<0x2028, 0x3041..<0x3097, 0x30A0..<0x3100,
              0x4E00..<0xA000, 0xAC00..<0xD7A4: true
         default: false

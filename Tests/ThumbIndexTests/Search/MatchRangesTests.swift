@@ -46,6 +46,37 @@ struct MatchRangesTests {
         #expect(ranges == (try Self.expected([query], in: text, fold: .diacritics, locale: "", mode: .contains)))
     }
 
+    @Test("widened: the same ranges as a walk over every grapheme cluster, on random texts of joining and lone scalars")
+    func widenedAgainstTheGraphemeWalk() {
+        // Lone letters and punctuation; combining, spacing and prepended marks; ZWNJ, ZWJ, CR LF;
+        // Hangul jamo and a syllable; an emoji, a regional indicator.
+        let scalars: [Unicode.Scalar] = ["a", " ", "\u{301}", "\r", "\n", "ک", "\u{60C}", "\u{200C}", "\u{200D}", "क",
+                                         "\u{94D}", "\u{93E}", "\u{600}", "\u{1100}", "\u{1161}", "한", "👩", "🇸", "Ж", "中"]
+        var rng = SeededGenerator(state: 20)
+        var shortcut = 0, walked = 0
+        for _ in 0..<3000 {
+            var view = String.UnicodeScalarView()
+            for _ in 0..<(1 + Int(rng.next() % 10)) { view.append(scalars[Int(rng.next() % UInt64(scalars.count))]) }
+            let text = String(view)
+            var offsets = [0]
+            for scalar in view { offsets.append(offsets.last! + scalar.utf16.count) }
+            var ranges: [Range<Int>] = []
+            for _ in 0..<(1 + Int(rng.next() % 3)) {
+                let a = offsets[Int(rng.next() % UInt64(offsets.count))], b = offsets[Int(rng.next() % UInt64(offsets.count))]
+                if a != b { ranges.append(min(a, b)..<max(a, b)) }
+            }
+            guard !ranges.isEmpty else { continue }
+            var utf8 = text
+            let got = utf8.withUTF8 { MatchRanges.widened(ranges, inUTF8: $0) }
+            let known = utf8.withUTF8 { MatchRanges.endsAreBoundaries(ranges, inUTF8: $0) }
+            if known { shortcut += 1 } else { walked += 1 }
+            let boundaries = MatchRanges.graphemeBoundaries(text)
+            #expect(got == MatchRanges.merged(ranges.map { MatchRanges.widen($0, to: boundaries) }),
+                    "\(view.map { String($0.value, radix: 16) }) \(ranges)")
+        }
+        #expect(shortcut > 300 && walked > 300, "both paths taken: \(shortcut) by the ends, \(walked) by the walk")
+    }
+
     @Test("every scalar that MatchRanges.standsAlone accepts breaks from a letter on either side and from itself")
     func standsAloneScalarsNeverJoin() {
         // Grapheme rules are pairwise by class: a scalar that breaks after a letter is not Extend,
