@@ -13,9 +13,16 @@ final class DenseResults: Sendable {
         let mode: MatchMode
     }
 
+    /// A fold and a mode whose dense one-byte queries are made ahead (see ``startPreparing(fold:mode:)``).
+    struct Prepared: Hashable, Sendable {
+        let fold: Fold
+        let mode: MatchMode
+    }
+
     /// The most bitmaps kept: at 10M rows, 32 of 1.25 MB.
     static let limit = 32
     private let bitmaps = Locked<[Key: RowBitmap]>([:])
+    private let prepared = Locked<Set<Prepared>>([])
 
     init() {}
 
@@ -29,6 +36,15 @@ final class DenseResults: Sendable {
         }
         return made
     }
+
+    /// Whether the caller is the first to ask for `fold` and `mode`: then it makes their dense
+    /// one-byte queries ahead (each is then kept, or was already). True once per fold and mode.
+    func startPreparing(fold: Fold, mode: MatchMode) -> Bool {
+        prepared.withLock { $0.insert(Prepared(fold: fold, mode: mode)).inserted }
+    }
+
+    /// How many more bitmaps there is room for.
+    var room: Int { bitmaps.withLock { Self.limit - $0.count } }
 
     /// The kept bitmap of `key`, if any (nothing is made).
     func kept(_ key: Key) -> RowBitmap? { bitmaps.withLock { $0[key] } }
