@@ -540,7 +540,7 @@ extension PeersRun {
             let (fields, phones, region) = PeersRun.searchedColumns(corpus)
             let system = try ThumbIndexSystem(corpus: corpus, table: corpus.readTable(), fields: fields, phones: phones,
                                               region: region, refining: true, report: &build)
-            var filterMillis: [Double] = [], pageMillis: [Double] = []
+            var filterMillis: [Double] = [], pageMillis: [Double] = [], sessionFilter: [Double] = [], sessionPage: [Double] = []
             var wall: [Double] = [], cpu: [Double] = []
             var total = 0
             let clock = ContinuousClock()
@@ -555,6 +555,13 @@ extension PeersRun {
                 total = system.keystroke(query).total
                 wall.append((clock.now - start).seconds * 1000)
                 cpu.append((KeystrokeRunner.threadCPUSeconds() - c0) * 1000)
+                // The same keystroke again in a session in the same state, split into its filter and page.
+                system.beginQuery()
+                for state in after { _ = system.keystroke(state) }
+                evict()
+                let split = system.split(query, inSession: true)
+                sessionFilter.append(split.filter * 1000)
+                sessionPage.append(split.page * 1000)
             }
             for _ in 0..<max(1, `repeat`) {
                 evict()
@@ -564,9 +571,9 @@ extension PeersRun {
             }
             func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
             if evicted == 1 { print("") }  // keeps the eviction's reads
-            print(String(format: "%@ after %@: %d matches, median %.3f ms wall, %.3f ms CPU (%d times); afresh: filter %.3f ms, first page %.3f ms",
+            print(String(format: "%@ after %@: %d matches, median %.3f ms wall, %.3f ms CPU (%d times); in the session: filter %.3f ms, first page %.3f ms; afresh: filter %.3f ms, first page %.3f ms",
                          query, after.isEmpty ? "nothing" : after.joined(separator: " "), total, median(wall), median(cpu),
-                         wall.count, median(filterMillis), median(pageMillis)))
+                         wall.count, median(sessionFilter), median(sessionPage), median(filterMillis), median(pageMillis)))
         }
     }
 }

@@ -79,12 +79,12 @@ public final class ThumbIndexSystem: KeystrokeSystem {
         }
     }
 
-    /// One stateless keystroke split in two: the filter (search + per-section counts) and the
+    /// One keystroke (stateless, or typed in the session when `inSession`) split in two: the filter (search + per-section counts) and the
     /// first page (`matches` with match ranges), in seconds; plus the number of matches.
-    public func split(_ text: String) -> (filter: Double, page: Double, total: Int) {
+    public func split(_ text: String, inSession: Bool = false) -> (filter: Double, page: Double, total: Int) {
         let clock = ContinuousClock()
         let start = clock.now
-        let result = fresh(text)
+        let result = inSession ? filter(text) : fresh(text)
         let filtered = clock.now
         let page = firstPage(result)
         let end = clock.now
