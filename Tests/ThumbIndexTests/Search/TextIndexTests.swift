@@ -26,6 +26,20 @@ import Testing
                     }
                 }
                 #expect(index.entries(matching: query, mode: mode).idList.map(Int.init) == expected, "mode \(mode), entries \(entries), query \(queryPieces)")
+                // Among some of the entries: checked on their texts (some deferred), and by the semi-join.
+                let among = entries.indices.filter { ($0 * 7 + query.count) % 3 != 0 }
+                var deferred = BitSet(count: entries.count)
+                for e in entries.indices where e % 4 == 1 { deferred[e] = true }
+                let checked = index.entries(among: among.map(UInt32.init), matching: query, mode: mode, deferring: deferred)
+                #expect(checked.matching.map(Int.init) == expected.filter { among.contains($0) && !deferred[$0] }, "checked, mode \(mode)")
+                #expect(checked.deferred.map(Int.init) == among.filter { deferred[$0] }, "deferred, mode \(mode)")
+                #expect(index.entries(among: among.map(UInt32.init), matching: query, mode: mode, deferring: nil).matching.map(Int.init)
+                        == expected.filter { among.contains($0) }, "checked, none deferred, mode \(mode)")
+                var marks = [UInt64](repeating: 0, count: (entries.count + 63) / 64)
+                RowSet.set(among.map(UInt32.init), in: &marks)
+                var joined: [UInt32] = []
+                marks.withUnsafeBufferPointer { index.entries(matching: query, mode: mode, marked: $0, into: &joined) }
+                #expect(Set(joined.map(Int.init)) == Set(expected.filter { among.contains($0) }), "joined, mode \(mode)")
             }
         }
     }
