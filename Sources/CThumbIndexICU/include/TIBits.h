@@ -4,9 +4,9 @@
 // Counting the set bits of bitmaps of rows. Plain C, no ICU.
 //
 // Swift builds for the baseline x86-64, which has no POPCNT instruction: `nonzeroBitCount` is a
-// dozen instructions a word there. These loops are compiled twice (target_clones) and the loader
-// picks the POPCNT version on a CPU that has it (every x86-64 CPU since 2008); other CPUs and
-// architectures run the portable one.
+// dozen instructions a word there. These loops are compiled twice, and each call takes the POPCNT
+// version on a CPU that has it (every x86-64 CPU since 2008); other CPUs and architectures run the
+// portable one.
 
 #include <stddef.h>
 #include <stdint.h>

@@ -38,11 +38,55 @@ enum RowSet {
     }
 
     /// Sorts `ids`, each below `universe`, ascending: a least-significant-digit radix sort when they
-    /// are many (digits of at most 11 bits, as few passes as `universe` needs, every pass's counts
-    /// taken in one read), the standard sort when few.
+    /// are many, the standard sort when few. Universes of up to 2^22 rows take two passes of at most
+    /// 11 bits with both histograms counted in one read; larger ones as few passes of at most 11
+    /// bits as they need, every pass's counts taken in one read.
     static func sort(_ ids: inout [UInt32], universe: Int) {
         guard ids.count > 256 else { ids.sort(); return }
         let bits = max(Int.bitWidth - max(universe - 1, 1).leadingZeroBitCount, 1)
+        if bits <= 22 { sortInTwoPasses(&ids, bits: bits) } else { sortInPasses(&ids, bits: bits) }
+    }
+
+    /// ``sort(_:universe:)`` for ids below 2^`bits`, `bits` at most 22: the low digit, then the high.
+    private static func sortInTwoPasses(_ ids: inout [UInt32], bits: Int) {
+        let low = bits / 2, high = bits - low, lowMask = UInt32((1 << low) - 1)
+        let count = ids.count
+        var other = [UInt32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: (1 << low) + (1 << high)) { counts in
+            // Invariant: an id is below 2^bits, so its low digit indexes lowCounts and its high digit
+            // highCounts; each histogram's starts are a prefix sum of its counts, so every slot written
+            // is inside the output, written once.
+            counts.initialize(repeating: 0)
+            let lowCounts = UnsafeMutableBufferPointer(rebasing: counts[0..<(1 << low)])
+            let highCounts = UnsafeMutableBufferPointer(rebasing: counts[(1 << low)...])
+            ids.withUnsafeMutableBufferPointer { ids in
+                other.withUnsafeMutableBufferPointer { other in
+                    for id in ids {
+                        lowCounts[Int(id & lowMask)] &+= 1
+                        highCounts[Int(id &>> UInt32(low))] &+= 1
+                    }
+                    // The counts become each digit's first slot.
+                    var total: UInt32 = 0
+                    for d in lowCounts.indices { let n = lowCounts[d]; lowCounts[d] = total; total &+= n }
+                    total = 0
+                    for d in highCounts.indices { let n = highCounts[d]; highCounts[d] = total; total &+= n }
+                    for id in ids {
+                        let d = Int(id & lowMask)
+                        other[Int(lowCounts[d])] = id
+                        lowCounts[d] &+= 1
+                    }
+                    for id in other {
+                        let d = Int(id &>> UInt32(low))
+                        ids[Int(highCounts[d])] = id
+                        highCounts[d] &+= 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``sort(_:universe:)`` for ids below 2^`bits`: as few passes of at most 11 bits as `bits` needs.
+    private static func sortInPasses(_ ids: inout [UInt32], bits: Int) {
         let passes = (bits + 10) / 11, digitBits = (bits + passes - 1) / passes
         let digits = 1 << digitBits, mask = UInt32(digits - 1)
         var other = [UInt32](unsafeUninitializedCapacity: ids.count) { _, initialized in initialized = ids.count }
