@@ -2,7 +2,9 @@
 ///
 /// Every search session starts with one character, and a one-character query that matches most
 /// rows costs a bit set per suffix: milliseconds at 10M rows. The first such query makes the
-/// bitmap; later ones (from any session or thread) answer from it. Lists of few rows are cheap to
+/// bitmap; later ones (from any session or thread) answer from it. The first one-byte query in a
+/// fold and mode also has the densest ones made ahead, on a thread of their own
+/// (`SearchIndex.prepareDenseResults(fold:mode:)`). Lists of few rows are cheap to
 /// make again and are not kept; at most ``limit`` bitmaps are (a search box asks for a few dozen
 /// letters and digits, under one fold and mode).
 final class DenseResults: Sendable {

@@ -70,7 +70,9 @@ extension SearchIndex {
 
     /// The rows that every one of the non-empty `terms` matches, among the rows `within` (all rows
     /// when nil): the rarest term's rows first (unless `within` is given), then each other term's,
-    /// intersected, or checked row by row when the rows so far are few against its occurrences.
+    /// joined with the rows so far or checked on their texts (a plain term, see
+    /// `keyRows(_:fold:mode:among:hits:)`), else intersected, or checked row by row when the rows so
+    /// far are few against its occurrences.
     private func rows(allOf terms: [ParsedQuery.Term], fold: Fold, mode: MatchMode,
                       within: SearchResult.Rows.Storage?) -> SearchResult.Rows.Storage {
         // One term from all rows needs no plan (and no counting: each count is a binary search or more).
