@@ -100,10 +100,10 @@ enum MatchRanges {
         return merged(ranges.map { widen($0, to: boundaries) })
     }
 
-    /// Whether every end of the UTF-16 `ranges` of the text whose UTF-8 is `text` is a grapheme-cluster
-    /// boundary because it lies at an end of the text or between two scalars that stand alone (see
-    /// ``standsAlone(_:)``). False when that is not known: an end next to another scalar, inside a
-    /// scalar or past the text, or bytes that are not UTF-8.
+    /// Whether every end of the UTF-16 `ranges` of the text whose (valid) UTF-8 is `text` is a
+    /// grapheme-cluster boundary because it lies at an end of the text or between two scalars that
+    /// stand alone (see ``standsAlone(_:)``). False when that is not known: an end next to another
+    /// scalar, inside a scalar or past the text.
     ///
     /// One pass over the bytes, without a `String`: a Persian or Devanagari name whose query lies away
     /// from its joining marks needs no walk over its grapheme clusters.
@@ -113,15 +113,7 @@ enum MatchRanges {
         while k < ends.count && ends[k] == 0 { k += 1 }
         var i = 0, offset = 0, previousStandsAlone = true
         while i < text.count && k < ends.count {
-            let lead = text[i]
-            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            guard lead < 0x80 || lead >= 0xC2, i + length <= text.count else { return false }
-            var value = length == 1 ? UInt32(lead) : UInt32(lead) & (0x7F >> length)
-            for j in 1..<length {
-                let byte = text[i + j]
-                guard byte & 0xC0 == 0x80 else { return false }
-                value = value << 6 | UInt32(byte & 0x3F)
-            }
+            let (value, length) = ApproximateMatcher.decode(text, at: i)
             guard let scalar = Unicode.Scalar(value) else { return false }
             let alone = standsAlone(scalar)
             if offset > 0 {
