@@ -6,7 +6,7 @@ extension TextIndex {
     /// (their text is searched elsewhere, e.g. in a fold's variant index).
     ///
     /// One loop over the ids with the buffers taken once. The texts lie anywhere in memory: each
-    /// entry's start is asked for 32 ids ahead and its first bytes 16 ahead, so that the misses
+    /// entry's start is asked for 64 ids ahead and its first bytes 32 ahead, so that the misses
     /// overlap the checks before them instead of following them.
     ///
     /// - Complexity: O(Σ |text of each id| · |query|) at most; a cache miss or two per id.
@@ -45,27 +45,6 @@ extension TextIndex {
             }
         }
         return (matching, skipped)
-    }
-
-    /// Whether `entry`, the bytes of one entry starting at `start` of the text, matches `q` in `mode`.
-    @inline(__always)
-    private static func entry(_ entry: UnsafeBufferPointer<UInt8>, at start: Int, matches q: UnsafeBufferPointer<UInt8>,
-                              mode: MatchMode, wordBits: UnsafeBufferPointer<UInt64>) -> Bool {
-        switch mode {
-        case .prefix:
-            return ByteSearch.hasPrefix(entry, q, at: 0)
-        case .contains:
-            if q.count == 1 { return entry.contains(q[0]) }
-            return ByteSearch.firstOccurrence(of: q, in: entry, from: 0) != nil
-        case .words:
-            var from = 0
-            while let p = ByteSearch.firstOccurrence(of: q, in: entry, from: from) {
-                let bit = start &+ p
-                if wordBits[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { return true }
-                from = p &+ 1
-            }
-            return false
-        }
     }
 
     /// The entries whose text matches non-empty `query` in `mode` and whose bit is set in `marks`

@@ -190,21 +190,33 @@ struct TextIndex: Sendable {
         let start = Int(starts[e]), end = Int(starts[e + 1])
         return text.withUnsafeBufferPointer { text in
             query.withUnsafeBufferPointer { q in
-                let entryText = UnsafeBufferPointer(rebasing: text[start..<end])
-                switch mode {
-                case .prefix:
-                    return ByteSearch.hasPrefix(entryText, q, at: 0)
-                case .contains:
-                    return ByteSearch.firstOccurrence(of: q, in: entryText, from: 0) != nil
-                case .words:
-                    var from = 0
-                    while let p = ByteSearch.firstOccurrence(of: q, in: entryText, from: from) {
-                        if wordStarts[start + p] { return true }
-                        from = p + 1
-                    }
-                    return false
+                wordStarts.words.withUnsafeBufferPointer { wordBits in
+                    Self.entry(UnsafeBufferPointer(rebasing: text[start..<end]), at: start, matches: q, mode: mode,
+                               wordBits: wordBits)
                 }
             }
+        }
+    }
+
+    /// Whether `entry`, the bytes of one entry starting at byte `start` of the text, matches non-empty
+    /// `q` in `mode`; `wordBits` are ``wordStarts``' words.
+    @inline(__always)
+    static func entry(_ entry: UnsafeBufferPointer<UInt8>, at start: Int, matches q: UnsafeBufferPointer<UInt8>,
+                      mode: MatchMode, wordBits: UnsafeBufferPointer<UInt64>) -> Bool {
+        switch mode {
+        case .prefix:
+            return ByteSearch.hasPrefix(entry, q, at: 0)
+        case .contains:
+            if q.count == 1 { return entry.contains(q[0]) }
+            return ByteSearch.firstOccurrence(of: q, in: entry, from: 0) != nil
+        case .words:
+            var from = 0
+            while let p = ByteSearch.firstOccurrence(of: q, in: entry, from: from) {
+                let bit = start &+ p
+                if wordBits[bit &>> 6] & (1 &<< UInt64(bit & 63)) != 0 { return true }
+                from = p &+ 1
+            }
+            return false
         }
     }
 
