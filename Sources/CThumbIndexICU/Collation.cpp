@@ -536,9 +536,17 @@ int32_t ti_collation_sort(const TICollation *c, const char *bytes, const int64_t
     for (int64_t k = 0; k < count; ++k) { order[k] = entries[k].index; }
     std::vector<Entry>().swap(entries);
     if (progress != nullptr) { progress(progressContext, 0.95); }
-    // 3. Buckets: one merge pass of the sorted primary keys against the sorted boundaries.
+    // 3. Buckets: one merge pass of the sorted primary keys against the sorted boundaries. The keys
+    //    are read in sorted order, each a cache miss or two (its pointer and length, then its
+    //    bytes): they are asked for some rows ahead, so that the misses overlap.
+    constexpr int64_t ahead = 16;
     size_t next = 0;  // boundaries[next] is the first boundary above the current key
     for (int64_t k = 0; k < count; ++k) {
+        if (k + 2 * ahead < count) {
+            __builtin_prefetch(&keyData[order[k + 2 * ahead]]);
+            __builtin_prefetch(&keyLength[order[k + 2 * ahead]]);
+        }
+        if (k + ahead < count) { __builtin_prefetch(keyData[order[k + ahead]]); }
         int32_t i = order[k];
         std::string_view key(keyData[i], primaryLength(keyData[i], keyLength[i]));
         while (next < c->boundaries.size()) {

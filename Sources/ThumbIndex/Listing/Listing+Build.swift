@@ -72,7 +72,8 @@ extension Listing {
         // that is every text as it is (no readings, no names to read, nothing to trim: the usual
         // case), the text column itself, shared, not copied.
         let sortsTextsAsTheyAre = readings == nil && !collation.readsNames
-            && texts.indices.allSatisfy { texts.utf8($0).count == IndexedCollation.trimmedRange(texts.utf8($0)).count }
+            && Parallel.rows(of: texts) { texts.utf8($0).count == IndexedCollation.trimmedRange(texts.utf8($0)).count }
+                .allSatisfy { $0 }
         var sortTexts = sortsTextsAsTheyAre ? texts : TextColumn()
         for row in 0..<texts.count where !sortsTextsAsTheyAre {
             let source = readings.map { $0.isEmpty(row: row) ? texts : $0 } ?? texts
@@ -156,7 +157,7 @@ private struct Layout {
         let (sorted, buckets) = try collation.icu.sort(sortTexts, progress: progress)
         // Which texts start with a digit, read in the column's order (one pass over its bytes), not
         // in the sorted order below, where every text would be a cache miss or two.
-        let startsWithDigit = sortTexts.indices.map { IndexedCollation.startsWithDigit(utf8: sortTexts.utf8($0)) }
+        let startsWithDigit = Parallel.rows(of: sortTexts) { IndexedCollation.startsWithDigit(utf8: sortTexts.utf8($0)) }
 
         // Section ordinals: 0 = Favorites, 1 + i = collation.labels[i] (its last is "#").
         let labels = [IndexLabel.favorites] + collation.labels

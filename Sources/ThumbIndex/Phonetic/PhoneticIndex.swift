@@ -25,18 +25,22 @@ struct PhoneticIndex: Sendable {
             + romaji.byteCount + pinyin.byteCount + readingIsText.byteCount
     }
 
-    /// The keys of every row of `main` (the default fold of the texts), with `readings` in the same
-    /// row order (nil: none); with `keys` false, none (for measuring what the keys cost).
-    init(main: TextIndex, readings: TextColumn?, keys withKeys: Bool = true) throws {
+    /// The keys of every row of the default fold of the texts (`text`, row `i` the bytes
+    /// `starts[i]..<starts[i + 1]`, with a bit per byte where a word starts), with `readings` in the
+    /// same row order (nil: none); with `keys` false, none (for measuring what the keys cost).
+    /// Only the folded texts are read, not their suffix array: the keys can be built while it is
+    /// sorted.
+    init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, readings: TextColumn?, keys withKeys: Bool = true) throws {
+        let rowCount = starts.count - 1
         var keys = KeyTextIndex.Builder(), initials = HangulInitialsIndex.Builder()
         var kanaVariant = KeyTextIndex.Builder(), kanaReadings = KeyTextIndex.Builder(), romaji = KeyTextIndex.Builder()
         var pinyin = PinyinIndex.Builder()
-        var readingIsText = BitSet(count: main.entryCount)
+        var readingIsText = BitSet(count: rowCount)
         var romajiCache: [String: [UInt8]] = [:]
 
-        for row in 0..<(withKeys ? main.entryCount : 0) {
-            let start = Int(main.starts[row]), end = Int(main.starts[row + 1])
-            let utf8 = main.text[start..<end]
+        for row in 0..<(withKeys ? rowCount : 0) {
+            let start = Int(starts[row]), end = Int(starts[row + 1])
+            let utf8 = text[start..<end]
             let hasReading = readings.map { !$0.isEmpty(row: row) } ?? false
             // Han, Hangul and kana are three or four bytes in UTF-8, led by E1–ED or F0 (U+1000–DFFF,
             // U+10000–3FFFF): a row without such a byte has no keys (most rows of most listings).
@@ -46,7 +50,7 @@ struct PhoneticIndex: Sendable {
             // Byte offset of each scalar, and whether it starts a word.
             var offsets: [Int] = [], offset = 0
             for s in scalars { offsets.append(offset); offset += UTF8.width(s) }
-            let startsWord = offsets.map { main.wordStarts[start + $0] }
+            let startsWord = offsets.map { wordStarts[start + $0] }
 
             pinyin.add(row: row, scalars: scalars, startsWord: startsWord)
 
@@ -72,12 +76,12 @@ struct PhoneticIndex: Sendable {
                 romaji.add(row: row, key: k.shortRomaji.bytes, wordStarts: k.shortRomaji.wordStarts)
             }
         }
-        hangulKeys = try keys.build(rowCount: main.entryCount)
-        hangulInitials = try initials.build(rowCount: main.entryCount)
-        self.kanaVariant = try kanaVariant.build(rowCount: main.entryCount)
-        self.kanaReadings = try kanaReadings.build(rowCount: main.entryCount)
-        self.romaji = try romaji.build(rowCount: main.entryCount)
-        self.pinyin = try pinyin.build(rowCount: main.entryCount)
+        hangulKeys = try keys.build(rowCount: rowCount)
+        hangulInitials = try initials.build(rowCount: rowCount)
+        self.kanaVariant = try kanaVariant.build(rowCount: rowCount)
+        self.kanaReadings = try kanaReadings.build(rowCount: rowCount)
+        self.romaji = try romaji.build(rowCount: rowCount)
+        self.pinyin = try pinyin.build(rowCount: rowCount)
         self.readingIsText = readingIsText
     }
 

@@ -66,7 +66,7 @@ package struct FieldColumn: Sendable {
     }
 
     /// The column with its rows rearranged (row `k` is row `order[k]`).
-    func permuted(by order: some Collection<Int32>) -> FieldColumn {
+    func permuted(by order: [Int32]) -> FieldColumn {
         FieldColumn(name: name, kind: kind, values: values.permuted(by: order), regions: regions?.permuted(by: order))
     }
 }

@@ -45,19 +45,27 @@ extension SearchIndex {
 
         // The main index, then the three variants in parallel: each sort is parallel inside, and the
         // main one's workspace (its suffix codes and keys: half a gigabyte at 10M names) is gone
-        // before the variants' are made.
-        func textIndex(_ text: [UInt8], _ starts: [UInt32]) throws -> TextIndex {
-            TextIndex(text: text, starts: starts, wordStarts: try Self.wordStarts(text: text, starts: starts))
+        // before the variants' are made. The phonetic keys need only the main fold's texts and word
+        // starts: they are built beside the sorts, whose serial stretches leave a core idle.
+        func textIndex(_ text: [UInt8], _ starts: [UInt32], wordStarts: BitSet? = nil) throws -> TextIndex {
+            TextIndex(text: text, starts: starts, wordStarts: try wordStarts ?? Self.wordStarts(text: text, starts: starts))
         }
-        let mainIndex = try textIndex(main.text, main.starts)
-        let variantIndexes = try Parallel.map(3) { i in try textIndex(variantSources[i].text, variantSources[i].starts) }
+        let mainWordStarts = try Self.wordStarts(text: main.text, starts: main.starts)
+        let (indexes, phonetic) = try Parallel.both {
+            let mainIndex = try textIndex(main.text, main.starts, wordStarts: mainWordStarts)
+            let variantIndexes = try Parallel.map(3) { i in try textIndex(variantSources[i].text, variantSources[i].starts) }
+            return (main: mainIndex, variants: variantIndexes)
+        } and: {
+            try PhoneticIndex(text: main.text, starts: main.starts, wordStarts: mainWordStarts, readings: readings,
+                              keys: phoneticKeys)
+        }
         let variants = (0..<3).map { i in
-            FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: variantIndexes[i])
+            FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes.variants[i])
         }
         progress?(0.9)
-        storage = try Storage(texts: texts, main: mainIndex, caseVariant: variants[0], allVariant: variants[1],
-                              localeVariant: variants[2], locale: locale, readings: readings, phoneticKeys: phoneticKeys,
-                              fields: Self.fieldIndexes(fields, rowCount: texts.count, defaultRegion: defaultRegion,
+        storage = Storage(texts: texts, main: indexes.main, caseVariant: variants[0], allVariant: variants[1],
+                          localeVariant: variants[2], locale: locale, readings: readings, phonetic: phonetic,
+                          fields: try Self.fieldIndexes(fields, rowCount: texts.count, defaultRegion: defaultRegion,
                                                         locale: locale))
         progress?(1)
     }

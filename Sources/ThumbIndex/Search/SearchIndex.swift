@@ -62,18 +62,8 @@ struct SearchIndex: Sendable {
         /// The bitmaps of dense one-byte queries, made on first use.
         let denseResults = DenseResults()
 
-        /// Builds the phonetic keys from `main` and `readings`; with `phoneticKeys` false the phonetic
-        /// index is left empty (for measuring what the keys cost).
-        convenience init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant,
-                         localeVariant: FoldVariant, locale: String, readings: TextColumn?, phoneticKeys: Bool = true,
-                         fields: [FieldIndex] = []) throws {
-            self.init(texts: texts, main: main, caseVariant: caseVariant, allVariant: allVariant, localeVariant: localeVariant,
-                      locale: locale, readings: readings,
-                      phonetic: try PhoneticIndex(main: main, readings: readings, keys: phoneticKeys), fields: fields)
-        }
-
-        /// The storage from its parts as they are, the phonetic keys included (a saved index loaded
-        /// back: nothing is built).
+        /// The storage from its parts as they are, the phonetic keys included (built beside the
+        /// suffix arrays, or a saved index loaded back).
         init(texts: TextColumn, main: TextIndex, caseVariant: FoldVariant, allVariant: FoldVariant,
              localeVariant: FoldVariant, locale: String, readings: TextColumn?, phonetic: PhoneticIndex,
              fields: [FieldIndex] = []) {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -42,5 +43,53 @@ enum Parallel {
         }
         let collected = results.withLock { $0 }
         return try collected.map { (result: Result<T, E>?) throws(E) -> T in try result!.get() }
+    }
+
+    /// `first()` on the calling thread and `second()` on a thread of its own, concurrently; each may
+    /// run parallel work inside. When either throws, the first's error is thrown once both have
+    /// finished.
+    ///
+    /// Not through ``map(_:_:)``: Dispatch runs a `concurrentPerform` nested in another's iteration
+    /// on that iteration's thread alone, so `first()`'s own parallel work would lose a core. The new
+    /// thread inherits the caller's `nice` value (Linux); a deprioritized caller runs both itself, in
+    /// order, as ``map(_:_:)`` does.
+    static func both<A, B: Sendable>(_ first: () throws -> A, and second: () throws -> B) throws -> (A, B) {
+        if callerIsDeprioritized { return (try first(), try second()) }
+        return try withoutActuallyEscaping(second) { second in
+            let other = OtherThread(work: second)
+            Thread.detachNewThread {
+                other.run()
+                other.done.signal()
+            }
+            let a = Result { try first() }
+            other.done.wait()
+            return (try a.get(), try other.result!.get())
+        }
+    }
+
+    /// `body(row)` for every row of `column`, computed in parallel chunks, in row order: a pass over
+    /// a listing's rows that reads only the row itself.
+    static func rows<T: Sendable>(of column: TextColumn, _ body: (Int) -> T) -> [T] {
+        let chunks = chunks(column.count, minimumSize: 1 << 15)
+        let parts = map(chunks.count) { c in chunks[c].map(body) }
+        return parts.count == 1 ? parts[0] : Array(parts.joined())
+    }
+}
+
+/// The work ``Parallel/both(_:and:)`` runs on a thread of its own, and what it gives back.
+///
+/// `@unchecked Sendable`: the thread alone touches `work` and `result` until it signals `done`, and
+/// the caller reads `result` only after waiting for `done`. The thread lets go of `work` before it
+/// signals, so that the closure has not escaped when `withoutActuallyEscaping` ends.
+private final class OtherThread<B>: @unchecked Sendable {
+    private var work: (() throws -> B)?
+    private(set) var result: Result<B, any Error>?
+    let done = DispatchSemaphore(value: 0)
+
+    init(work: @escaping () throws -> B) { self.work = work }
+
+    func run() {
+        let work = self.work.take()!
+        result = Result { try work() }
     }
 }
