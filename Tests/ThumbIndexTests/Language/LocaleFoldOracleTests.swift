@@ -34,7 +34,7 @@ struct LocaleFoldOracleTests {
         var texts = Array(own.shuffled(using: &generator).prefix(160))
         texts += all.shuffled(using: &generator).prefix(60)
         var queries: [String] = []
-        for _ in 0..<160 {
+        for _ in 0..<Cases.scaled(160) {
             let source = Array(texts.randomElement(using: &generator)!)
             let length = Int.random(in: 1...4, using: &generator)
             let start = Int.random(in: 0..<source.count, using: &generator)

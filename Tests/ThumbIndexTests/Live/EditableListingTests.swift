@@ -360,7 +360,7 @@ struct EditableListingTests {
           arguments: ["sv", "ja"])
     func randomEditsAgainstTheModel(locale: String) async throws {
         let collation = try IndexedCollation(locale: locale)
-        await propertyCheck(count: 8, input: Gen.int(in: 0...20), Gen.int(in: 1...25), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
+        await propertyCheck(count: Cases.scaled(8), input: Gen.int(in: 0...20), Gen.int(in: 1...25), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
             var generator = SeededGenerator(state: UInt64(seed))
             // The model knows items by seq (their insertion order); the listing by id.
             var model = LiveModel(collation: collation)

@@ -58,7 +58,7 @@ struct LiveFieldsTests {
           arguments: ["en", "sv"])
     func randomSessions(locale: String) async throws {
         let collation = try IndexedCollation(locale: locale)
-        await propertyCheck(count: 10, input: Gen.int(in: 0...20), Gen.int(in: 1...20), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
+        await propertyCheck(count: Cases.scaled(10), input: Gen.int(in: 0...20), Gen.int(in: 1...20), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
             var generator = SeededGenerator(state: UInt64(seed))
             var items: [Int: LiveItem] = [:]
             var nextSeq = 0

@@ -65,13 +65,13 @@ struct LiveListingPropertyTests {
     @Test("random edits, compactions and merges: every answer equals a fresh build's, at every step",
           arguments: ["sv", "en", "ja"])
     func randomSessions(locale: String) async throws {
-        try await Self.randomSessions(locale: locale, count: 12, steps: 1...30, compactingEveryStep: false)
+        try await Self.randomSessions(locale: locale, count: Cases.scaled(12), steps: 1...30, compactingEveryStep: false)
     }
 
     @Test("a compaction after every step: runs of several sizes, merged by size; every answer equals a fresh build's",
           arguments: ["sv", "en"])
     func randomSessionsWithRuns(locale: String) async throws {
-        try await Self.randomSessions(locale: locale, count: 5, steps: 60...90, compactingEveryStep: true)
+        try await Self.randomSessions(locale: locale, count: Cases.scaled(5), steps: 60...90, compactingEveryStep: true)
     }
 
     /// Inserts compacted one at a time: the runs grow by size (a compaction's merge stops at a run

@@ -205,7 +205,7 @@ struct PeoplePropertyTests {
         let searchable = try Self.listing(c, &g)
         let records = try Self.records(searchable.listing, defaultRegion: "US")
         let people = searchable.listing.elements
-        for _ in 0..<70 {
+        for _ in 0..<Cases.scaled(70) {
             let (kind, query) = PeopleGen.query(people.randomElement(using: &g)!, &g)
             let mode = [MatchMode.contains, .contains, .words, .prefix].randomElement(using: &g)!
             let fold = Fold.naiveCases.randomElement(using: &g)!
@@ -221,7 +221,7 @@ struct PeoplePropertyTests {
         var g = SeededGenerator(state: c.seed + 100)
         let searchable = try Self.listing(c, &g)
         let people = searchable.listing.elements
-        for _ in 0..<12 {
+        for _ in 0..<Cases.scaled(12) {
             let (kind, query) = PeopleGen.query(people.randomElement(using: &g)!, &g)
             let mode = [MatchMode.contains, .words, .prefix].randomElement(using: &g)!
             let dialpad = Int.random(in: 0..<4, using: &g) == 0
@@ -257,7 +257,7 @@ struct PeoplePropertyTests {
         let searchable = try Self.listing(c, &g)
         let records = try Self.records(searchable.listing, defaultRegion: "US")
         let people = searchable.listing.elements
-        for _ in 0..<60 {
+        for _ in 0..<Cases.scaled(60) {
             let p = people.randomElement(using: &g)!
             let query = PeopleGen.dialpadQuery(p.name, phone: p.phone, &g, readings: nil)
             let filtered = try searchable.filter(query, phonetic: .off, dialpad: true)
@@ -274,7 +274,7 @@ struct PeoplePropertyTests {
         let searchable = try SearchableListing(Listing(people, collation: IndexedCollation(locale: "zh"), text: \.name, fields: Person.fields))
         let records = try Self.records(searchable.listing, defaultRegion: "CN")
         let readings: (Unicode.Scalar, Bool) -> [String] = { RealReadings.readings($0, startsRun: $1) }
-        for _ in 0..<60 {
+        for _ in 0..<Cases.scaled(60) {
             let p = searchable.listing.elements.randomElement(using: &g)!
             let query = PeopleGen.dialpadQuery(p.name, phone: p.phone, &g, readings: readings)
             let filtered = try searchable.filter(query, phonetic: .on, dialpad: true)

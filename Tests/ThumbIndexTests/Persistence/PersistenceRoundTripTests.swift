@@ -15,7 +15,7 @@ struct PersistenceRoundTripTests {
     func randomListingsRoundTrip(locale: String) async throws {
         let folder = try TemporaryFolder()
         let collation = try IndexedCollation(locale: locale)
-        await propertyCheck(count: 25, input: savedString.array(of: 0...25), Gen.int(in: 0...(1 << 20)),
+        await propertyCheck(count: Cases.scaled(25), input: savedString.array(of: 0...25), Gen.int(in: 0...(1 << 20)),
                             savedString.array(of: 1...3)) { texts, seed, extraQueries in
             var random = SeededGenerator(state: UInt64(seed))
             let pinned = Set(texts.indices.filter { _ in Int.random(in: 0..<5, using: &random) == 0 })

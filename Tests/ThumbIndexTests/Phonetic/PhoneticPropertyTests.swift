@@ -52,7 +52,7 @@ struct PhoneticPropertyTests {
     /// How many people of the listing's own corpus, and of each other one (so that `auto` and `on` differ).
     static let ownPeople = 700
     static let otherPeople = 60
-    static let queriesPerCase = 60
+    static let queriesPerCase = Cases.scaled(60)
 
     /// The listing of a case: its corpus, then a few people of the other three.
     static func people(_ c: Case) -> [PhoneticCorpus.Person] {
@@ -121,7 +121,7 @@ struct PhoneticPropertyTests {
         func pieces(_ from: [String], _ count: ClosedRange<Int>) -> String {
             (0..<Int.random(in: count, using: &generator)).map { _ in from.randomElement(using: &generator)! }.joined()
         }
-        for _ in 0..<80 {
+        for _ in 0..<Cases.scaled(80) {
             let people = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
                 PhoneticCorpus.Person(name: pieces(Self.hardItemPieces, 1...6),
                                       reading: [nil, nil, "", "やまだ たろう", "しょう", pieces(["や", "ま", "だ", " ", "ヤ", "ろ", "う"], 1...5)]
@@ -146,7 +146,7 @@ struct PhoneticPropertyTests {
         let listing = try Listing(Self.people(c).prefix(300), locale: c.locale, text: \.name, reading: \.reading)
         let searchable = try SearchableListing(listing)
         let items = listing.elements.map { NaivePhonetic.Item(text: $0.name, reading: $0.reading, using: .real) }
-        for _ in 0..<8 {
+        for _ in 0..<Cases.scaled(8) {
             let (kind, query) = QueryMaker.random(items, &generator)
             let mode = MatchMode.allCases.randomElement(using: &generator)!
             let phonetic = Phonetic.allCases.randomElement(using: &generator)!
@@ -182,7 +182,7 @@ struct PhoneticPropertyTests {
         func pieces(_ from: [String], _ count: ClosedRange<Int>) -> String {
             (0..<Int.random(in: count, using: &generator)).map { _ in from.randomElement(using: &generator)! }.joined()
         }
-        for _ in 0..<120 {
+        for _ in 0..<Cases.scaled(120) {
             let people = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
                 PhoneticCorpus.Person(name: pieces(Self.imeAndSeparatorItemPieces, 1...5),
                                       reading: [nil, nil, "ジョン・スミス", "しゅう", "しんいち", pieces(["じ", "ょ", "ん", "・", "ふ", " "], 1...5)]
@@ -216,7 +216,7 @@ enum QueryMaker {
         ]
         let (kind, make) = kinds.randomElement(using: &g)!
         // An item that can give this kind of query (Han for pinyin, Hangul for keys, a reading for kana).
-        for _ in 0..<50 {
+        for _ in 0..<Cases.scaled(50) {
             if let query = make(items.randomElement(using: &g)!, &g) {
                 // Now and then two such queries as two terms, in either order (issue 23), drawn from a
                 // generator of their own so that the queries drawn before terms existed stay the same.

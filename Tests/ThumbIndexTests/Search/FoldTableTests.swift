@@ -39,7 +39,7 @@ struct FoldTableTests {
 
     @Test("random texts of those code points, and of any BMP code points: the same bytes and spans in every fold")
     func tableEqualsNormalizers() async {
-        await propertyCheck(count: 2000, input: Gen.int(in: 0...1_000_000_000)) { seed in
+        await propertyCheck(count: Cases.scaled(2000), input: Gen.int(in: 0...1_000_000_000)) { seed in
             var rng = SeededGenerator(state: UInt64(seed))
             let length = Int(rng.next() % 10)
             let anyBMP = rng.next() % 3 == 0

@@ -6,7 +6,7 @@ import Testing
 struct RowBitmapTests {
     @Test("random bitmaps: count, rank below every row, the row at every rank, the rows in order")
     func againstList() async {
-        await propertyCheck(count: 200, input: Gen.int(in: 0...2000), Gen.int(in: 0...100)) { size, percent in
+        await propertyCheck(count: Cases.scaled(200), input: Gen.int(in: 0...2000), Gen.int(in: 0...100)) { size, percent in
             var rng = SeededGenerator(state: UInt64(size * 101 + percent))
             var words = [UInt64](repeating: 0, count: (size + 63) / 64)
             var rows: [Int] = []

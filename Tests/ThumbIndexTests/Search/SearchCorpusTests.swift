@@ -123,7 +123,7 @@ struct SearchCorpus: Sendable {
     @Test func queriesCutFromNamesMatchTheNaiveScan() async throws {
         let corpus = SearchCorpus.shared
         #expect(corpus.index.count == corpus.names.count)
-        await propertyCheck(count: 40, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...30), Gen.int(in: 1...6), Gen.int(in: 0...3)) { pick, start, length, variant in
+        await propertyCheck(count: Cases.scaled(40), input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...30), Gen.int(in: 1...6), Gen.int(in: 0...3)) { pick, start, length, variant in
             let query = Self.query(corpus, pick: pick, start: start, length: length, variant: variant)
             for fold in Fold.naiveCases {
                 for mode in MatchMode.allCases {
@@ -138,7 +138,7 @@ struct SearchCorpus: Sendable {
     @Test func matchRangesOfAPageOfCorpusResults() async throws {
         let corpus = SearchCorpus.shared
         let checker = SearchPropertyTests()
-        await propertyCheck(count: 25, input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...30), Gen.int(in: 1...4)) { pick, start, length in
+        await propertyCheck(count: Cases.scaled(25), input: Gen.int(in: 0...1_000_000), Gen.int(in: 0...30), Gen.int(in: 1...4)) { pick, start, length in
             let query = Self.query(corpus, pick: pick, start: start, length: length, variant: 3)
             for fold in Fold.naiveCases {
                 for mode in MatchMode.allCases {

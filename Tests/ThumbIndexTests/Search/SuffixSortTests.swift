@@ -31,7 +31,7 @@ import Testing
 
     @Test func suffixesComeOutSorted() async throws {
         let entry = Gen<String?>.element(of: Self.pieces).map { $0! }.array(of: 0...8).map { $0.joined() }
-        await propertyCheck(count: 300, input: entry.array(of: 0...20), Gen.int(in: 3...12)) { entries, offsetBits in
+        await propertyCheck(count: Cases.scaled(300), input: entry.array(of: 0...20), Gen.int(in: 3...12)) { entries, offsetBits in
             try check(entries, offsetBits: offsetBits)
         }
     }

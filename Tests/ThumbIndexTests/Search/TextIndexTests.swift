@@ -8,7 +8,7 @@ import Testing
     @Test func longEntriesAreFoundByTheDirectCheck() async throws {
         let pieces = ["a", "b", "ab", " ", "é", "x y", "東"]
         let entry = Gen<String?>.element(of: pieces).map { $0! }.array(of: 0...10).map { $0.joined() }
-        await propertyCheck(count: 200, input: entry.array(of: 1...12), Gen<String?>.element(of: pieces).map { $0! }.array(of: 1...3),
+        await propertyCheck(count: Cases.scaled(200), input: entry.array(of: 1...12), Gen<String?>.element(of: pieces).map { $0! }.array(of: 1...3),
                             Gen.int(in: 1...4)) { entries, queryPieces, offsetBits in
             var text: [UInt8] = []
             var starts: [UInt32] = [0]

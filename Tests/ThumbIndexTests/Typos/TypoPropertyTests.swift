@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func closeMatchesOfRandomHardStringsEqualTheNaiveScan() async throws {
-        await propertyCheck(count: 120, input: hardString(1...8).array(of: 1...12), Gen.int(in: 0...1000), Gen.int(in: 0...3), hardString(2...9)) { items, pick, edits, other in
+        await propertyCheck(count: Cases.scaled(120), input: hardString(1...8).array(of: 1...12), Gen.int(in: 0...1000), Gen.int(in: 0...3), hardString(2...9)) { items, pick, edits, other in
             var random = SeededGenerator(state: UInt64(pick))
             let source = items[pick % items.count]
             let query = pick % 5 == 0 ? other : Self.edited(source, count: edits, alphabet: hardPieces, using: &random)
@@ -57,7 +57,7 @@ import Testing
     @Test func closeMatchesOverASmallAlphabetEqualTheNaiveScan() async throws {
         let letters = ["a", "b", "c", "d", " ", "á"]
         let word = Gen<String?>.element(of: letters).map { $0! }.array(of: 0...14).map { $0.joined() }
-        await propertyCheck(count: 150, input: word.array(of: 1...16), Gen.int(in: 0...1000), Gen.int(in: 1...2), Gen.int(in: 4...12)) { items, pick, edits, length in
+        await propertyCheck(count: Cases.scaled(150), input: word.array(of: 1...16), Gen.int(in: 0...1000), Gen.int(in: 1...2), Gen.int(in: 4...12)) { items, pick, edits, length in
             var random = SeededGenerator(state: UInt64(pick))
             let source = items[pick % items.count]
             let start = source.isEmpty ? 0 : Int.random(in: 0..<source.count, using: &random)
@@ -140,7 +140,7 @@ import Testing
     @Test func longEntriesAreCheckedDirectly() async throws {
         let letters = ["a", "b", "c", " "]
         let word = Gen<String?>.element(of: letters).map { $0! }.array(of: 1...24).map { $0.joined() }
-        await propertyCheck(count: 100, input: word.array(of: 1...10), Gen.int(in: 0...1000), Gen.int(in: 1...2)) { items, pick, edits in
+        await propertyCheck(count: Cases.scaled(100), input: word.array(of: 1...10), Gen.int(in: 0...1000), Gen.int(in: 1...2)) { items, pick, edits in
             var random = SeededGenerator(state: UInt64(pick))
             let folded = items.map { Array($0.unicodeScalars) }
             var text: [UInt8] = [], starts: [UInt32] = [0]
@@ -168,7 +168,7 @@ import Testing
     /// The ranges of a close match are on grapheme boundaries, sorted and apart, and each holds a
     /// stretch within the edits of some term.
     @Test func closeMatchRangesHoldAStretchOfATerm() async throws {
-        await propertyCheck(count: 100, input: hardString(2...8).array(of: 1...10), Gen.int(in: 0...1000), Gen.int(in: 1...2)) { items, pick, edits in
+        await propertyCheck(count: Cases.scaled(100), input: hardString(2...8).array(of: 1...10), Gen.int(in: 0...1000), Gen.int(in: 1...2)) { items, pick, edits in
             var random = SeededGenerator(state: UInt64(pick))
             let query = Self.edited(items[pick % items.count], count: edits, alphabet: hardPieces, using: &random)
             let index = try SearchIndex(texts: items)
