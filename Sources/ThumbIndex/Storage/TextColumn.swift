@@ -112,8 +112,10 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         for k in 0..<rowCount { newOffsets[k + 1] += newOffsets[k] }
         // 2. The bytes, each row copied to its new place.
         let total = Int(newOffsets[rowCount])
-        let newBytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            guard total > 0, let target = buffer.baseAddress else { initialized = 0; return }
+        // Not for empty rows only: an array of capacity 0 is the shared empty one, whose count
+        // `initialized` would write (ThreadSanitizer sees two builds race on it).
+        let newBytes = total == 0 ? [] : [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let target = buffer.baseAddress!
             bytes.withUnsafeBufferPointer { old in
                 offsets.withUnsafeBufferPointer { oldOffsets in
                     order.withUnsafeBufferPointer { order in
