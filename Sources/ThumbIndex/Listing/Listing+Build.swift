@@ -72,8 +72,7 @@ extension Listing {
         // that is every text as it is (no readings, no names to read, nothing to trim: the usual
         // case), the text column itself, shared, not copied.
         let sortsTextsAsTheyAre = readings == nil && !collation.readsNames
-            && Parallel.rows(of: texts) { texts.utf8($0).count == IndexedCollation.trimmedRange(texts.utf8($0)).count }
-                .allSatisfy { $0 }
+            && Parallel.allRows(of: texts) { texts.utf8($0).count == IndexedCollation.trimmedRange(texts.utf8($0)).count }
         var sortTexts = sortsTextsAsTheyAre ? texts : TextColumn()
         for row in 0..<texts.count where !sortsTextsAsTheyAre {
             let source = readings.map { $0.isEmpty(row: row) ? texts : $0 } ?? texts

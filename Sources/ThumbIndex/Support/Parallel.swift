@@ -70,10 +70,20 @@ enum Parallel {
     /// `body(row)` for every row of `column`, computed in parallel chunks, in row order: a pass over
     /// a listing's rows that reads only the row itself.
     static func rows<T: Sendable>(of column: TextColumn, _ body: (Int) -> T) -> [T] {
-        let chunks = chunks(column.count, minimumSize: 1 << 15)
+        let chunks = rowChunks(column)
         let parts = map(chunks.count) { c in chunks[c].map(body) }
         return parts.count == 1 ? parts[0] : Array(parts.joined())
     }
+
+    /// Whether `predicate(row)` holds for every row of `column`, checked in parallel chunks; each
+    /// chunk stops at its first row that fails.
+    static func allRows(of column: TextColumn, satisfy predicate: (Int) -> Bool) -> Bool {
+        let chunks = rowChunks(column)
+        return map(chunks.count) { c in chunks[c].allSatisfy(predicate) }.allSatisfy { $0 }
+    }
+
+    /// The chunks of ``rows(of:_:)`` and ``allRows(of:satisfy:)``: one per core, of at least 32,768 rows.
+    private static func rowChunks(_ column: TextColumn) -> [Range<Int>] { chunks(column.count, minimumSize: 1 << 15) }
 }
 
 /// The work ``Parallel/both(_:and:)`` runs on a thread of its own, and what it gives back.

@@ -35,18 +35,16 @@ import Testing
         let sameCodes = codes.sorted() == expectedCodes.sorted()
         #expect(sameCodes, "the codes of every character start (\(codes.count) for \(expectedCodes.count))", sourceLocation: sourceLocation)
         guard sameCodes else { return }
-        func suffix(_ c: UInt32) -> ArraySlice<UInt8> {
+        func suffix(_ c: UInt32) -> Range<Int> {
             let e = code.entry(c)
-            return text[(Int(starts[e]) + code.offset(c))..<Int(starts[e + 1])]
+            return (Int(starts[e]) + code.offset(c))..<Int(starts[e + 1])
         }
         // Compared with memcmp: the repeats make pairs thousands of bytes alike, and a generic
         // byte-by-byte comparison of them took minutes of the AddressSanitizer run.
         let outOfOrder = text.withUnsafeBufferPointer { bytes in
-            func suffixBytes(_ c: UInt32) -> UnsafeBufferPointer<UInt8> {
-                let e = code.entry(c)
-                return UnsafeBufferPointer(rebasing: bytes[(Int(starts[e]) + code.offset(c))..<Int(starts[e + 1])])
+            zip(codes, codes.dropFirst()).first { a, b in
+                Self.precedes(UnsafeBufferPointer(rebasing: bytes[suffix(b)]), UnsafeBufferPointer(rebasing: bytes[suffix(a)]))
             }
-            return zip(codes, codes.dropFirst()).first { Self.precedes(suffixBytes($1), suffixBytes($0)) }
         }
         #expect(outOfOrder == nil, "suffixes out of order: \(outOfOrder.map { (suffix($0.0).count, suffix($0.1).count) }.debugDescription)",
                 sourceLocation: sourceLocation)
