@@ -37,11 +37,9 @@ extension SearchableListing {
         parts.append(("hangul initials: aligned syllables", phonetic.hangulInitials.syllables.count))
         let pinyin = phonetic.pinyin
         let pinyinParts = [
-            ("pinyin: rows and unit starts", 4 * (pinyin.rows.count + pinyin.unitStarts.count)),
-            ("pinyin: units", 4 * pinyin.units.count),
-            ("pinyin: rows per character", 4 * (pinyin.unitRowStarts.count + pinyin.unitRowList.count)),
-            ("pinyin: rows per pair of readings", 4 * (pinyin.pairRowStarts.count + pinyin.pairRowList.count)),
-            ("pinyin: rows per triple of initials", 4 * (pinyin.tripleRowStarts.count + pinyin.tripleRowList.count)),
+            ("pinyin: rows per character", pinyin.unitRows.byteCount),
+            ("pinyin: rows per pair of readings", pinyin.pairRows.byteCount),
+            ("pinyin: rows per triple of initials", pinyin.tripleRows.byteCount),
         ]
         parts += pinyinParts
         parts += [

@@ -43,8 +43,9 @@ enum SavedListingFormat {
     /// The version written; a file of any other is refused (bump it whenever the records change).
     /// Version 2 added the locale fold's variant (`locv`); version 3 the phonetic keys (`hkey` to
     /// `rdtx`), which were built again at load before; version 4 the late suffixes of every text
-    /// index with long entries.
-    static let version: UInt32 = 4
+    /// index with long entries; version 5 the pinyin index's lists of rows delta-coded, without its
+    /// units (read from the main index's text).
+    static let version: UInt32 = 5
 
     /// Keys of the format's own metadata.
     enum Key {

@@ -13,7 +13,7 @@ extension PhoneticIndex {
 
         if let p = pq.pinyin {
             let han = scalars.indices.filter { Pinyin.isHan(scalars[$0]) }
-            for m in pinyin.matches(ofRow: row, p, mode: mode) { add(scalars: han[m.lowerBound]...han[m.upperBound]) }
+            for m in pinyin.matches(ofRow: row, p, mode: mode, main: main) { add(scalars: han[m.lowerBound]...han[m.upperBound]) }
         }
         if let keys = pq.hangulKeys, hangulKeys.row(row, matches: keys, mode: mode) {
             let k = HangulKeys.keyText(scalars)

@@ -3,7 +3,7 @@ extension PhoneticIndex {
     /// the kana rule (`main`: the default fold of every row).
     func rows(_ pq: PhoneticQuery, mode: MatchMode, main: TextIndex) -> SearchResult.Rows.Storage {
         var result: SearchResult.Rows.Storage = .ids([])
-        if let p = pq.pinyin { result = RowSet.union(result, pinyin.rows(matching: p, mode: mode)) }
+        if let p = pq.pinyin { result = RowSet.union(result, pinyin.rows(matching: p, mode: mode, main: main)) }
         if let keys = pq.hangulKeys { result = RowSet.union(result, hangulKeys.rows(matching: keys, mode: mode)) }
         // One consonant alone: its initials matches are keys matches too (a syllable's first key).
         let oneConsonant = pq.hangulUnits.count == 1 && !HangulKeys.isSyllable(Unicode.Scalar(pq.hangulUnits[0])!)
@@ -27,13 +27,13 @@ extension PhoneticIndex {
         if let kana = pq.kanaReading { hits += kanaReadings.hitCount(kana) }
         if let r = pq.romaji { hits += romaji.hitCount(r) }
         if let kana = pq.kana { hits += kanaVariant.hitCount(kana) + main.hitCount(kana) }
-        if let p = pq.pinyin { hits += pinyin.plan(p, mode: .contains).cost }
+        if let p = pq.pinyin { hits += pinyin.cost(pinyin.plan(p, mode: .contains)) }
         return hits
     }
 
     /// Whether the rules match `row` for `pq` in `mode`.
     func row(_ row: Int, matches pq: PhoneticQuery, mode: MatchMode, main: TextIndex) -> Bool {
-        if let p = pq.pinyin, pinyin.row(row, matches: p, mode: mode) { return true }
+        if let p = pq.pinyin, pinyin.row(row, matches: p, mode: mode, main: main) { return true }
         if let keys = pq.hangulKeys, hangulKeys.row(row, matches: keys, mode: mode) { return true }
         if pq.hangulInitials != nil, hangulInitials.row(row, matches: HangulInitialsIndex.Query(pq), mode: mode) {
             return true

@@ -42,9 +42,10 @@ struct PhoneticIndex: Sendable {
             let start = Int(starts[row]), end = Int(starts[row + 1])
             let utf8 = text[start..<end]
             let hasReading = readings.map { !$0.isEmpty(row: row) } ?? false
-            // Han, Hangul and kana are three or four bytes in UTF-8, led by E1–ED or F0 (U+1000–DFFF,
-            // U+10000–3FFFF): a row without such a byte has no keys (most rows of most listings).
-            if !hasReading && !utf8.contains(where: { (0xE1...0xED).contains($0) || $0 == 0xF0 }) { continue }
+            // Han, Hangul and kana are three or four bytes in UTF-8, led by E1–ED, EF or F0
+            // (U+1000–DFFF, the compatibility ideographs U+F900–FAFF, U+10000–3FFFF): a row without
+            // such a byte has no keys (most rows of most listings).
+            if !hasReading && !utf8.contains(where: { (0xE1...0xED).contains($0) || $0 == 0xEF || $0 == 0xF0 }) { continue }
             let row8 = Array(utf8)
             let scalars = Array(String(decoding: row8, as: UTF8.self).unicodeScalars)
             // Byte offset of each scalar, and whether it starts a word.

@@ -1,24 +1,25 @@
 extension PinyinIndex {
-    /// Which row lists answer `q`: ranges of ``unitRowList`` whose rows match outright, and ranges of
-    /// the pair and triple lists (and, outside ``MatchMode/contains``, of ``unitRowList``) whose rows
-    /// are candidates to check.
+    /// Which row lists answer `q`: keys of ``unitRows`` whose rows match outright, and keys of the
+    /// pair and triple lists (and, outside ``MatchMode/contains``, of ``unitRows``) whose rows are
+    /// candidates to check.
     struct Plan {
-        var exact: [Range<Int>] = []
-        var exactPairs: [Range<Int>] = []
-        var unitCandidates: [Range<Int>] = []
-        var pairCandidates: [Range<Int>] = []
-        var tripleCandidates: [Range<Int>] = []
+        var exact: [Int] = []
+        var exactPairs: [Int] = []
+        var unitCandidates: [Int] = []
+        var pairCandidates: [Int] = []
+        var tripleCandidates: [Int] = []
+    }
 
-        /// Rows listed, with a check weighing as much as eight listed rows.
-        var cost: Int {
-            (exact + exactPairs).reduce(0) { $0 + $1.count }
-                + 8 * (unitCandidates + pairCandidates + tripleCandidates).reduce(0) { $0 + $1.count }
-        }
+    /// What a plan costs: the rows it lists, with a check weighing as much as eight listed rows.
+    func cost(_ plan: Plan) -> Int {
+        func rows(_ keys: [Int], _ lists: RowLists) -> Int { keys.reduce(0) { $0 + lists.count($1) } }
+        return rows(plan.exact, unitRows) + rows(plan.exactPairs, pairRows)
+            + 8 * (rows(plan.unitCandidates, unitRows) + rows(plan.pairCandidates, pairRows) + rows(plan.tripleCandidates, tripleRows))
     }
 
     func plan(_ q: [Unicode.Scalar], mode: MatchMode) -> Plan {
         var plan = Plan()
-        guard !q.isEmpty, !rows.isEmpty else { return plan }
+        guard !q.isEmpty, !alphabet.isEmpty else { return plan }
         let letters = q.map { Pinyin.isQueryLetter($0) ? UInt8($0.value) : 0 }
         /// Whether q[range] can be one piece: a Han character, or a prefix of some reading.
         func isPiece(_ range: Range<Int>) -> Bool {
@@ -26,13 +27,13 @@ extension PinyinIndex {
             return !letters[range].contains(0) && piecePrefixes.contains(Array(letters[range]))
         }
         // One piece: a unit that is q, or has a reading that starts with q.
-        var onePiece: [Range<Int>] = []
+        var onePiece: [Int] = []
         if q.count == 1 && Pinyin.isHan(q[0]) {
-            if let id = alphabet.firstIndex(of: q[0]) { onePiece.append(unitRowRange(id)) }
+            if let id = unit(of: q[0]) { onePiece.append(id) }
         } else if isPiece(0..<q.count) {
             for id in alphabet.indices
             where readings[id].contains(where: { $0.starts(with: letters) }) || runStartReadings[id].contains(where: { $0.starts(with: letters) }) {
-                onePiece.append(unitRowRange(id))
+                onePiece.append(id)
             }
         }
         if mode == .contains { plan.exact = onePiece } else { plan.unitCandidates = onePiece }
@@ -76,57 +77,59 @@ extension PinyinIndex {
         // triple lists are keyed by readings: the rows that hold it are the candidates.
         if q.count > 1 {
             for s in Set(q) where Pinyin.isHan(s) && readingsOf(s).isEmpty {
-                if let id = alphabet.firstIndex(of: s) { plan.unitCandidates.append(unitRowRange(id)) }
+                if let id = unit(of: s) { plan.unitCandidates.append(id) }
             }
         }
-        plan.exactPairs = exactPairKeys.sorted().map { Int(pairRowStarts[$0])..<Int(pairRowStarts[$0 + 1]) }
-        plan.pairCandidates = pairKeys.subtracting(exactPairKeys).sorted().map { Int(pairRowStarts[$0])..<Int(pairRowStarts[$0 + 1]) }
-        plan.tripleCandidates = tripleKeys.sorted().map { Int(tripleRowStarts[$0])..<Int(tripleRowStarts[$0 + 1]) }
+        plan.exactPairs = exactPairKeys.sorted()
+        plan.pairCandidates = pairKeys.subtracting(exactPairKeys).sorted()
+        plan.tripleCandidates = tripleKeys.sorted()
         return plan
     }
 
-    /// The rows that match the pinyin query `q` (letters and Han characters) in `mode`, ascending.
-    func rows(matching q: [Unicode.Scalar], mode: MatchMode) -> SearchResult.Rows.Storage {
+    /// The rows that match the pinyin query `q` (letters and Han characters) in `mode`, ascending;
+    /// candidates are checked on their text in `main` (the default fold the index was built from).
+    func rows(matching q: [Unicode.Scalar], mode: MatchMode, main: TextIndex) -> SearchResult.Rows.Storage {
         let plan = plan(q, mode: mode)
-        let exact = RowSet.union(Self.rows(plan.exact, of: unitRowList, universe: rowCount),
-                                 Self.rows(plan.exactPairs, of: pairRowList, universe: rowCount))
-        let unitCandidates = Self.rows(plan.unitCandidates, of: unitRowList, universe: rowCount)
-        let pairCandidates = Self.rows(plan.pairCandidates, of: pairRowList, universe: rowCount)
-        let tripleCandidates = Self.rows(plan.tripleCandidates, of: tripleRowList, universe: rowCount)
+        let exact = RowSet.union(Self.rows(plan.exact, of: unitRows, universe: rowCount),
+                                 Self.rows(plan.exactPairs, of: pairRows, universe: rowCount))
+        let unitCandidates = Self.rows(plan.unitCandidates, of: unitRows, universe: rowCount)
+        let pairCandidates = Self.rows(plan.pairCandidates, of: pairRows, universe: rowCount)
+        let tripleCandidates = Self.rows(plan.tripleCandidates, of: tripleRows, universe: rowCount)
         let candidates = RowSet.union(RowSet.union(unitCandidates, pairCandidates), tripleCandidates)
-        var checked: [UInt32] = []
+        var checked: [UInt32] = [], units: [UInt32] = []
         let isExact: (Int) -> Bool
         if case .bitmap(let bitmap) = exact { isExact = { bitmap.contains($0) } } else { isExact = { _ in false } }
-        for row in SearchResult.Rows(storage: candidates) where !isExact(row) && self.row(row, matches: q, mode: mode) {
-            checked.append(UInt32(row))
+        for row in SearchResult.Rows(storage: candidates) where !isExact(row) {
+            self.units(ofRow: row, in: main, into: &units)
+            if units.indices.contains(where: { match(q, from: $0, in: units, mode: mode) != nil }) { checked.append(UInt32(row)) }
         }
         return RowSet.union(exact, checked)
     }
 
-    /// The rows of the ranges of `list`, sorted and without repeats.
-    private static func rows(_ ranges: [Range<Int>], of list: [UInt32], universe: Int) -> SearchResult.Rows.Storage {
-        let count = ranges.reduce(0) { $0 + $1.count }
-        return list.withUnsafeBufferPointer { list in
-            RowSet.sortedUnique(count: count, universe: universe) { add in
-                for range in ranges { for i in range { add(list[i]) } }
-            }
+    /// The rows of the keys' lists, sorted and without repeats.
+    private static func rows(_ keys: [Int], of lists: RowLists, universe: Int) -> SearchResult.Rows.Storage {
+        let count = keys.reduce(0) { $0 + lists.count($1) }
+        return RowSet.sortedUnique(count: count, universe: universe) { add in
+            for key in keys { lists.forEachRow(key, add) }
         }
     }
 
-    /// Whether `row` matches the pinyin query `q` in `mode`.
-    func row(_ row: Int, matches q: [Unicode.Scalar], mode: MatchMode) -> Bool {
-        guard let range = unitRange(ofRow: row) else { return false }
-        return range.contains { match(q, from: $0, in: range, mode: mode) != nil }
+    /// Whether `row` (its text in `main`) matches the pinyin query `q` in `mode`.
+    func row(_ row: Int, matches q: [Unicode.Scalar], mode: MatchMode, main: TextIndex) -> Bool {
+        var units: [UInt32] = []
+        self.units(ofRow: row, in: main, into: &units)
+        return units.indices.contains { match(q, from: $0, in: units, mode: mode) != nil }
     }
 
-    /// The matches in `row`, left to right, none overlapping, each as short as possible: pairs of
-    /// (first unit, last unit) counted among the row's units.
-    func matches(ofRow row: Int, _ q: [Unicode.Scalar], mode: MatchMode) -> [ClosedRange<Int>] {
-        guard let range = unitRange(ofRow: row) else { return [] }
-        var found: [ClosedRange<Int>] = [], u = range.lowerBound
-        while u < range.upperBound {
-            if let end = match(q, from: u, in: range, mode: mode) {
-                found.append(u - range.lowerBound...end - range.lowerBound)
+    /// The matches in `row` (its text in `main`), left to right, none overlapping, each as short as
+    /// possible: pairs of (first unit, last unit) counted among the row's units.
+    func matches(ofRow row: Int, _ q: [Unicode.Scalar], mode: MatchMode, main: TextIndex) -> [ClosedRange<Int>] {
+        var units: [UInt32] = []
+        self.units(ofRow: row, in: main, into: &units)
+        var found: [ClosedRange<Int>] = [], u = 0
+        while u < units.count {
+            if let end = match(q, from: u, in: units, mode: mode) {
+                found.append(u...end)
                 u = end + 1
             } else {
                 u += 1
@@ -135,22 +138,23 @@ extension PinyinIndex {
         return found
     }
 
-    /// The last unit of the shortest match of `q` that starts at unit `start`, or nil.
+    /// The last unit of the shortest match of `q` that starts at `units[start]` (one row's units),
+    /// or nil.
     ///
     /// The positions of `q` reached so far are bits of a mask (queries of 64 scalars and more are
     /// checked through the same steps on a set).
-    private func match(_ q: [Unicode.Scalar], from start: Int, in range: Range<Int>, mode: MatchMode) -> Int? {
+    private func match(_ q: [Unicode.Scalar], from start: Int, in units: [UInt32], mode: MatchMode) -> Int? {
         let flags = units[start]
         switch mode {
         case .contains: break
         case .prefix: guard flags & Self.itemStart != 0 else { return nil }
         case .words: guard flags & Self.wordStart != 0 else { return nil }
         }
-        guard q.count < 64 else { return longMatch(q, from: start, in: range) }
+        guard q.count < 64 else { return longMatch(q, from: start, in: units) }
         let end = UInt64(1) << UInt64(q.count)
         var reach: UInt64 = 1
         var u = start
-        while u < range.upperBound && (u == start || units[u] & Self.runStart == 0) {
+        while u < units.count && (u == start || units[u] & Self.runStart == 0) {
             var next: UInt64 = 0
             let id = Int(units[u] >> 3)
             let rs = units[u] & Self.runStart != 0 ? runStartReadings[id] : readings[id]
@@ -179,10 +183,10 @@ extension PinyinIndex {
     }
 
     /// ``match(_:from:in:mode:)`` for a query of 64 scalars or more, on a set of positions.
-    private func longMatch(_ q: [Unicode.Scalar], from start: Int, in range: Range<Int>) -> Int? {
+    private func longMatch(_ q: [Unicode.Scalar], from start: Int, in units: [UInt32]) -> Int? {
         var reach: Set<Int> = [0]
         var u = start
-        while u < range.upperBound && (u == start || units[u] & Self.runStart == 0) {
+        while u < units.count && (u == start || units[u] & Self.runStart == 0) {
             var next = Set<Int>()
             let id = Int(units[u] >> 3)
             let rs = units[u] & Self.runStart != 0 ? runStartReadings[id] : readings[id]
@@ -207,8 +211,6 @@ extension PinyinIndex {
         return nil
     }
 
-    private func unitRowRange(_ id: Int) -> Range<Int> { Int(unitRowStarts[id])..<Int(unitRowStarts[id + 1]) }
-
     /// The initial letters (0–25) a piece starting with `s` may have: the letter, or the initials of
     /// the Han character's readings.
     private func initials(of s: Unicode.Scalar) -> Set<Int> {
@@ -218,7 +220,7 @@ extension PinyinIndex {
 
     /// Every reading of the Han character `s` in the listing, inside a run or at its start.
     private func readingsOf(_ s: Unicode.Scalar) -> Set<[UInt8]> {
-        guard let id = alphabet.firstIndex(of: s) else { return [] }
+        guard let id = unit(of: s) else { return [] }
         return Set(readings[id] + runStartReadings[id])
     }
 }

@@ -1,5 +1,6 @@
-/// Chinese phonetic search: the Han characters ("units") of every row, with two inverted indexes that
-/// narrow a query to candidate rows, each candidate then checked exactly (see <doc:PhoneticSearch>).
+/// Chinese phonetic search: the Han characters ("units") of every row, with three inverted indexes
+/// that narrow a query to candidate rows, each candidate then checked exactly (see
+/// <doc:PhoneticSearch>).
 ///
 /// - `unitRows`: per distinct Han character of the listing, the rows that hold it. A query that is a
 ///   single piece (a prefix of one reading, or one Han character) is answered from it exactly.
@@ -9,47 +10,85 @@
 /// - `tripleRows`: per three initial letters (a, b, c), the rows with three such units in a row of a
 ///   run. A query cut into three pieces or more has as candidates the rows of (q[0], q[m1], q[m2])
 ///   for its first three pieces q[0..<m1], q[m1..<m2] and q[m2...] (the third may go on).
+///
+/// A row's units are not kept: a check reads them from the row's text in the main index (the
+/// default fold the index was built from), as ``units(ofRow:in:into:)``.
 struct PinyinIndex: Sendable {
-    /// The distinct Han characters of the listing; a unit is an index into it.
+    /// The distinct Han characters of the listing, ascending by scalar value; a unit is an index
+    /// into it.
     let alphabet: [Unicode.Scalar]
     /// Per alphabet entry, its ASCII readings (R(c) without the `ü` spelling, which a folded query
     /// never holds), inside and at the start of a run.
     let readings: [[[UInt8]]]
     let runStartReadings: [[[UInt8]]]
-    /// The rows that have units, ascending, and where their units are in `units`.
-    let rows: [UInt32]
-    let unitStarts: [UInt32]
-    /// `alphabet index << 3 | flags`.
-    let units: [UInt32]
-    /// Rows per alphabet entry (CSR: `unitRowStarts[a]..<unitRowStarts[a+1]` of `unitRowList`).
-    let unitRowStarts: [UInt32]
-    let unitRowList: [UInt32]
+    /// Rows per alphabet entry.
+    let unitRows: RowLists
     /// The distinct readings of the alphabet, sorted (what a pair's reading is an index into).
     let syllables: [[UInt8]]
-    /// Rows per two readings, `r * syllables.count + s` (CSR).
-    let pairRowStarts: [UInt32]
-    let pairRowList: [UInt32]
-    /// Rows per three initials `(a * 26 + b) * 26 + c` (CSR).
-    let tripleRowStarts: [UInt32]
-    let tripleRowList: [UInt32]
+    /// Rows per two readings, `r * syllables.count + s`.
+    let pairRows: RowLists
+    /// Rows per three initials `(a * 26 + b) * 26 + c`.
+    let tripleRows: RowLists
     /// Every prefix of every reading: what a piece of letters may be.
     let piecePrefixes: Set<[UInt8]>
     /// How many rows the listing has (the universe of row sets).
     let rowCount: Int
 
+    /// A unit is `alphabet index << 3 | flags`, with these flags.
     static let runStart: UInt32 = 1, wordStart: UInt32 = 2, itemStart: UInt32 = 4
+    /// Keys of the triple lists.
+    static let tripleCount = 26 * 26 * 26
 
     var byteCount: Int {
-        4 * (rows.count + unitStarts.count + units.count + unitRowStarts.count + unitRowList.count
-             + pairRowStarts.count + pairRowList.count + tripleRowStarts.count + tripleRowList.count) + 4 * alphabet.count
-            + readings.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
+        unitRows.byteCount + pairRows.byteCount + tripleRows.byteCount + 4 * alphabet.count
+            + (readings + runStartReadings).reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } }
     }
 
-    /// The units of `row`: its index in ``rows`` and the range of ``units``, or nil when it has none.
-    func unitRange(ofRow row: Int) -> Range<Int>? {
-        let i = BinarySearch.first(in: 0..<rows.count) { Int(rows[$0]) >= row }
-        guard i < rows.count, Int(rows[i]) == row else { return nil }
-        return Int(unitStarts[i])..<Int(unitStarts[i + 1])
+    /// The alphabet index of `s`, or nil when no row holds it.
+    func unit(of s: Unicode.Scalar) -> Int? {
+        let i = BinarySearch.first(in: 0..<alphabet.count) { alphabet[$0].value >= s.value }
+        return i < alphabet.count && alphabet[i] == s ? i : nil
+    }
+
+    /// Replaces `units` with the units of `row`, read from its text in `main` (the default fold the
+    /// index was built from): each Han character's alphabet index and flags, as the builder made
+    /// them (``Builder/add(row:scalars:startsWord:)``). Empty when the row has no Han character or
+    /// the index has none (a listing built without the keys); also when a character is missing
+    /// from the alphabet, which only a text from another build can make.
+    func units(ofRow row: Int, in main: TextIndex, into units: inout [UInt32]) {
+        units.removeAll(keepingCapacity: true)
+        guard !alphabet.isEmpty else { return }
+        let start = Int(main.starts[row]), end = Int(main.starts[row + 1])
+        var at = start, inRun = false, seenText = false
+        while at < end {
+            let (s, width) = Self.scalar(in: main.text, at: at)
+            defer { at += width }
+            if s.isWhiteSpace { continue }
+            defer { seenText = true }
+            guard Pinyin.isHan(s) else { inRun = false; continue }
+            guard let id = unit(of: s) else { units.removeAll(keepingCapacity: true); return }
+            var flags: UInt32 = 0
+            if !inRun { flags |= Self.runStart }
+            if main.wordStarts[at] { flags |= Self.wordStart }
+            if !seenText { flags |= Self.itemStart }
+            units.append(UInt32(id) << 3 | flags)
+            inRun = true
+        }
+    }
+
+    /// The scalar whose UTF-8 starts at `at` of valid UTF-8 `text`, and its width in bytes.
+    @inline(__always)
+    private static func scalar(in text: FlatArray<UInt8>, at: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(text[at])
+        let (width, bits): (Int, UInt32) = switch lead {
+        case 0..<0x80: (1, lead)
+        case 0..<0xE0: (2, lead & 0x1F)
+        case 0..<0xF0: (3, lead & 0x0F)
+        default: (4, lead & 0x07)
+        }
+        var value = bits
+        for k in 1..<width { value = value << 6 | UInt32(text[at + k] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
     }
 
     /// The distinct readings of an alphabet, sorted (``syllables``), and every prefix of each
@@ -102,10 +141,17 @@ struct PinyinIndex: Sendable {
             func ascii(_ readings: [String]) -> [[UInt8]] {
                 readings.map { Array($0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
             }
+            // The alphabet in scalar order (what ``PinyinIndex/unit(of:)`` searches), and the units
+            // renumbered to it.
+            let order = alphabet.indices.sorted { alphabet[$0].value < alphabet[$1].value }
+            var renumbered = [UInt32](repeating: 0, count: alphabet.count)
+            for (new, old) in order.enumerated() { renumbered[old] = UInt32(new) }
+            let ordered = order.map { alphabet[$0] }
+            let units = units.map { renumbered[Int($0 >> 3)] << 3 | $0 & 7 }
             // The table is read (once per process) only for a Han character: an empty segment, as a
             // live listing's tail is at start, does not wait for it.
-            let readings = alphabet.map { ascii(HanReadings.shared.readings(of: $0, startsRun: false)) }
-            let runStartReadings = alphabet.map { ascii(HanReadings.shared.readings(of: $0, startsRun: true)) }
+            let readings = ordered.map { ascii(HanReadings.shared.readings(of: $0, startsRun: false)) }
+            let runStartReadings = ordered.map { ascii(HanReadings.shared.readings(of: $0, startsRun: true)) }
             let (syllables, prefixes) = PinyinIndex.distinctReadings(readings: readings, runStartReadings: runStartReadings)
             let syllableIndex = Dictionary(uniqueKeysWithValues: syllables.enumerated().map { ($1, $0) })
             func unitReadings(_ unit: UInt32) -> [[UInt8]] {
@@ -141,28 +187,11 @@ struct PinyinIndex: Sendable {
                     }
                 }
             }
-            let (unitRowStarts, unitRowList) = Self.csr(unitPairs, keys: alphabet.count)
-            let (pairRowStarts, pairRowList) = Self.csr(readingPairs, keys: syllables.count * syllables.count)
-            let (tripleRowStarts, tripleRowList) = Self.csr(triples, keys: 26 * 26 * 26)
-            return PinyinIndex(alphabet: alphabet, readings: readings, runStartReadings: runStartReadings,
-                               rows: rows, unitStarts: unitStarts, units: units,
-                               unitRowStarts: unitRowStarts, unitRowList: unitRowList, syllables: syllables,
-                               pairRowStarts: pairRowStarts, pairRowList: pairRowList,
-                               tripleRowStarts: tripleRowStarts, tripleRowList: tripleRowList, piecePrefixes: prefixes,
+            return PinyinIndex(alphabet: ordered, readings: readings, runStartReadings: runStartReadings,
+                               unitRows: RowLists(unitPairs, keyCount: alphabet.count), syllables: syllables,
+                               pairRows: RowLists(readingPairs, keyCount: syllables.count * syllables.count),
+                               tripleRows: RowLists(triples, keyCount: PinyinIndex.tripleCount), piecePrefixes: prefixes,
                                rowCount: rowCount)
-        }
-
-        /// Lists of rows per key, from (key, row) pairs with rows ascending per key.
-        private static func csr(_ pairs: [(UInt32, UInt32)], keys: Int) -> ([UInt32], [UInt32]) {
-            var starts = [UInt32](repeating: 0, count: keys + 1)
-            for (k, _) in pairs { starts[Int(k) + 1] += 1 }
-            for k in 0..<keys { starts[k + 1] += starts[k] }
-            var next = starts, list = [UInt32](repeating: 0, count: pairs.count)
-            for (k, row) in pairs {
-                list[Int(next[Int(k)])] = row
-                next[Int(k)] += 1
-            }
-            return (starts, list)
         }
     }
 }

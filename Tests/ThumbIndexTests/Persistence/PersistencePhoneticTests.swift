@@ -108,16 +108,16 @@ struct PersistencePhoneticTests {
         }
     }
 
-    @Test func filesOfTheFormatsBeforeThePhoneticKeysAndTheLateSuffixesAreRefused() throws {
+    @Test func filesOfTheFormatsBeforeThePhoneticKeysTheLateSuffixesAndTheCodedPinyinListsAreRefused() throws {
         let folder = try TemporaryFolder()
         let original = try SearchableListing(Listing(["김민준", "張三"].indices, locale: "ko", text: { ["김민준", "張三"][$0] }))
-        for version: UInt32 in [2, 3] {
+        for version: UInt32 in [2, 3, 4] {
             let path = folder.path("v\(version).thumbindex")
             try original._write(to: path, formatVersion: version, overriding: [:])
             let reason = savedIndexFailure { _ = try SearchableListing.load(from: path, expecting: .init(locale: "ko")) }
-            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 4))
+            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 5))
         }
-        #expect(SavedListingFormat.version == 4)
+        #expect(SavedListingFormat.version == 5)
     }
 
     /// The offset of the first record under `tag`, walking the archive's records from its header.

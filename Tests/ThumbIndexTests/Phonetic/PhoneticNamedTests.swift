@@ -88,6 +88,14 @@ struct PhoneticNamedTests {
         #expect(try found("zs", in: ["張三", "李四"], locale: "zh_TW") == ["張三"])
     }
 
+    @Test func aRowWhoseOnlyHanAreCompatibilityIdeographsHasUnits() throws {
+        // U+FA11 﨑 is one of the twelve compatibility ideographs that no normalization maps away
+        // (UTF-8 EF A8 91). Its row has Han units like any other: the pinyin rule finds 﨑﨑 across
+        // the white space that the text itself has between them.
+        #expect(try found("\u{FA11}\u{FA11}", in: ["\u{FA11} \u{FA11}", "sato"]) == ["\u{FA11} \u{FA11}"])
+        #expect(try found("\u{FA11}\u{FA11}", in: ["\u{FA11} \u{FA11}", "sato"], phonetic: .off).isEmpty)
+    }
+
     @Test func lettersAndDigitsEndARun() throws {
         #expect(try found("zs", in: ["张a三", "张1三", "张 三"]) == ["张 三"])
     }

@@ -1,0 +1,140 @@
+/// Lists of rows, one per key, each ascending without repeats, delta-coded in bytes: an inverted
+/// index's posting lists at about a third of their width as `UInt32`s.
+///
+/// Key k's list is `bytes[starts[k]..<starts[k + 1]]`: its row count, then its first row, then each
+/// next row's distance from the one before, each a variable-length integer (seven bits a byte, low
+/// groups first, the high bit set on every byte but a number's last). A list of n rows is read in
+/// one pass; its count is at hand without reading the rows.
+///
+/// Every list is checked when the lists are made or read back (``init(starts:bytes:rowCount:)``):
+/// each reads to exactly its end, with rows ascending inside the listing. So a read never leaves its
+/// list and never sees a row outside the listing.
+struct RowLists: Sendable, Equatable {
+    /// Where each key's list starts in ``bytes``; one more than the keys.
+    let starts: [UInt32]
+    let bytes: [UInt8]
+
+    var keyCount: Int { starts.count - 1 }
+    var byteCount: Int { bytes.count + 4 * starts.count }
+
+    /// The lists of `keyCount` keys from (key, row) pairs, rows ascending and distinct per key.
+    init(_ pairs: [(UInt32, UInt32)], keyCount: Int) {
+        // Rows per key, in the pairs' order (counting sort by key).
+        var counts = [Int](repeating: 0, count: keyCount + 1)
+        for (key, _) in pairs { counts[Int(key) + 1] += 1 }
+        for k in 0..<keyCount { counts[k + 1] += counts[k] }
+        var next = counts, sorted = [UInt32](repeating: 0, count: pairs.count)
+        for (key, row) in pairs {
+            sorted[next[Int(key)]] = row
+            next[Int(key)] += 1
+        }
+        // The exact size first: the lists are kept as long as the index.
+        var size = 0
+        for k in 0..<keyCount where counts[k] < counts[k + 1] {
+            size += Self.width(UInt32(counts[k + 1] - counts[k])) + Self.width(sorted[counts[k]])
+            for i in counts[k] + 1..<counts[k + 1] { size += Self.width(sorted[i] &- sorted[i - 1]) }
+        }
+        var bytes: [UInt8] = [], starts: [UInt32] = [0]
+        bytes.reserveCapacity(size)
+        starts.reserveCapacity(keyCount + 1)
+        for k in 0..<keyCount {
+            let rows = sorted[counts[k]..<counts[k + 1]]
+            if !rows.isEmpty {
+                Self.put(UInt32(rows.count), into: &bytes)
+                var previous: UInt32? = nil
+                for row in rows {
+                    precondition(previous.map { $0 < row } ?? true, "RowLists: rows ascend per key")
+                    Self.put(row - (previous ?? 0), into: &bytes)
+                    previous = row
+                }
+            }
+            starts.append(UInt32(bytes.count))
+        }
+        self.starts = starts
+        self.bytes = bytes
+    }
+
+    /// Lists read back from their two parts, or nil when a list does not read to exactly its end
+    /// with ascending rows below `rowCount`, or the starts do not cover the bytes in order.
+    ///
+    /// - Complexity: O(bytes).
+    init?(starts: [UInt32], bytes: [UInt8], rowCount: Int) {
+        guard starts.first == 0, starts.last.map({ Int($0) == bytes.count }) ?? false,
+              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        for k in 0..<starts.count - 1 where starts[k] < starts[k + 1] {
+            var at = Int(starts[k])
+            let end = Int(starts[k + 1])
+            guard let count = Self.get(bytes, at: &at, end: end), count > 0 else { return nil }
+            var row: UInt64 = 0
+            for i in 0..<Int(count) {
+                guard let step = Self.get(bytes, at: &at, end: end), i == 0 || step > 0 else { return nil }
+                row += UInt64(step)
+                guard row < UInt64(rowCount) else { return nil }
+            }
+            guard at == end else { return nil }
+        }
+        self.starts = starts
+        self.bytes = bytes
+    }
+
+    /// How many rows key `k` lists.
+    func count(_ k: Int) -> Int {
+        var at = Int(starts[k])
+        let end = Int(starts[k + 1])
+        return at == end ? 0 : Int(Self.get(bytes, at: &at, end: end)!)
+    }
+
+    /// Calls `body` with each row of key `k`, ascending.
+    func forEachRow(_ k: Int, _ body: (UInt32) -> Void) {
+        var at = Int(starts[k])
+        let end = Int(starts[k + 1])
+        guard at < end else { return }
+        bytes.withUnsafeBufferPointer { bytes in
+            // Invariant (checked by both initializers): the list reads to exactly `end`.
+            let count = Self.get(bytes, at: &at, end: end)!
+            var row: UInt32 = 0
+            for _ in 0..<count {
+                row &+= Self.get(bytes, at: &at, end: end)!
+                body(row)
+            }
+        }
+    }
+
+    /// The rows of key `k`, ascending.
+    func rows(_ k: Int) -> [UInt32] {
+        var rows: [UInt32] = []
+        rows.reserveCapacity(count(k))
+        forEachRow(k) { rows.append($0) }
+        return rows
+    }
+
+    /// How many bytes `value` takes as a variable-length integer.
+    private static func width(_ value: UInt32) -> Int { value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : value < 1 << 28 ? 4 : 5 }
+
+    /// Appends `value` as a variable-length integer.
+    private static func put(_ value: UInt32, into bytes: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    /// The variable-length integer at `at` (moved past it), or nil when it runs past `end` or does
+    /// not fit in 32 bits.
+    @inline(__always)
+    private static func get<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at: inout Int, end: Int) -> UInt32?
+    where Bytes.Index == Int {
+        var value: UInt32 = 0, shift: UInt32 = 0
+        while at < end {
+            let byte = bytes[at]
+            at += 1
+            guard shift < 32, shift < 28 || byte < 0x10 else { return nil }
+            value |= UInt32(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+}
