@@ -91,13 +91,11 @@ extension Listing {
         self.collation = collation
         // A loop over buffers, not `map`: in code generic over `Element`, `map` steps an iterator
         // through its metadata for every element.
-        // (Not for an empty listing: an array of capacity 0 is the shared empty one, whose count
-        // initializing would write.)
-        self.elements = layout.order.isEmpty ? [] : elements.withUnsafeBufferPointer { elements in
-            [Element](unsafeUninitializedCapacity: layout.order.count) { permuted, initialized in
+        self.elements = elements.withUnsafeBufferPointer { elements in
+            [Element](capacity: layout.order.count) { permuted in
                 // Invariant: `order` is a permutation of the rows, so every slot is initialized once.
                 for (i, row) in layout.order.enumerated() { (permuted.baseAddress! + i).initialize(to: elements[Int(row)]) }
-                initialized = layout.order.count
+                return layout.order.count
             }
         }
         self.texts = texts.permuted(by: layout.order)

@@ -119,11 +119,7 @@ package struct ArchiveReader: Sendable {
     /// The next record, which must be an array of `T` under `tag`, copied out of the file.
     /// - Throws: as ``flatArray(_:tag:)``.
     mutating func array<T: FixedWidthInteger & Sendable>(_ type: T.Type, tag: String) throws -> [T] {
-        let values = try flatArray(type, tag: tag)
-        // An empty record is the shared empty array: `Array(unsafeUninitializedCapacity: 0)` stores
-        // its count into the runtime's one empty-array singleton, which ThreadSanitizer reports as a
-        // race with any thread reading another empty array (EditableListingTests did).
-        return values.isEmpty ? [] : values.array
+        try flatArray(type, tag: tag).array
     }
 
     /// The next string column under `tag`: its bytes, then its offsets (checked to ascend from 0 to

@@ -23,11 +23,10 @@ struct RowBitmap: Sendable {
     init(words: [UInt64]) {
         self.words = words
         let blocks = (words.count + 7) / 8
-        // Capacity blocks + 1 >= 1: never the shared empty array.
-        blockRanks = [UInt32](unsafeUninitializedCapacity: blocks + 1) { ranks, initialized in
+        blockRanks = [UInt32](capacity: blocks + 1) { ranks in
             // Invariant: ti_block_ranks writes exactly (words.count + 7) / 8 + 1 ranks.
             words.withUnsafeBufferPointer { _ = ti_block_ranks($0.baseAddress, $0.count, ranks.baseAddress!) }
-            initialized = blocks + 1
+            return blocks + 1
         }
         #if DEBUG
         _checkInvariants()
@@ -40,7 +39,7 @@ struct RowBitmap: Sendable {
         guard !a.words.isEmpty else { return a }
         let count = a.words.count, blocks = (count + 7) / 8
         var ranks = [UInt32](repeating: 0, count: blocks + 1)
-        let words = [UInt64](unsafeUninitializedCapacity: count) { out, initialized in
+        let words = [UInt64](capacity: count) { out in
             // Invariant: `out` and both inputs hold `count` words; ti_and_block_ranks writes every word of
             // `out` and (count + 7) / 8 + 1 ranks.
             a.words.withUnsafeBufferPointer { a in
@@ -50,7 +49,7 @@ struct RowBitmap: Sendable {
                     }
                 }
             }
-            initialized = count
+            return count
         }
         return RowBitmap(words: words, blockRanks: ranks)
     }

@@ -11,10 +11,9 @@ enum RowSet {
     @inline(__always)  // so that `forEach`'s calls to its argument are inlined: one per suffix of a query
     static func sortedUnique(count: Int, universe: Int, adjustBitmap: (inout [UInt64]) -> Void = { _ in },
                              _ forEach: ((UInt32) -> Void) -> Void) -> SearchResult.Rows.Storage {
-        // (An array of capacity 0 is the shared empty one: initializing it would write its count.)
         guard count > 0 else { return .ids([]) }
         if count <= 1024 || count < universe / 256 {
-            var ids = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var ids = [UInt32](capacity: count) { buffer in
                 // Invariant: at most buffer.count ids are written (the precondition), each once.
                 var k = 0
                 forEach { id in
@@ -22,7 +21,7 @@ enum RowSet {
                     buffer[k] = id
                     k &+= 1
                 }
-                initialized = k
+                return k
             }
             sort(&ids, universe: universe)
             removeRepeats(fromSorted: &ids)
@@ -51,7 +50,7 @@ enum RowSet {
     private static func sortInTwoPasses(_ ids: inout [UInt32], bits: Int) {
         let low = bits / 2, high = bits - low, lowMask = UInt32((1 << low) - 1)
         let count = ids.count
-        var other = [UInt32](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        var other = [UInt32](capacity: count) { _ in count }  // scratch: every slot is written before it is read
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: (1 << low) + (1 << high)) { counts in
             // Invariant: an id is below 2^bits, so its low digit indexes lowCounts and its high digit
             // highCounts; each histogram's starts are a prefix sum of its counts, so every slot written
@@ -89,7 +88,7 @@ enum RowSet {
     private static func sortInPasses(_ ids: inout [UInt32], bits: Int) {
         let passes = (bits + 10) / 11, digitBits = (bits + passes - 1) / passes
         let digits = 1 << digitBits, mask = UInt32(digits - 1)
-        var other = [UInt32](unsafeUninitializedCapacity: ids.count) { _, initialized in initialized = ids.count }
+        var other = [UInt32](capacity: ids.count) { _ in ids.count }  // scratch: every slot is written before it is read
         withUnsafeTemporaryAllocation(of: Int.self, capacity: passes * digits) { counts in
             // Invariant: a digit is below `digits`, so pass p's counts are counts[p * digits ..< (p + 1) * digits];
             // each pass's starts are a prefix sum of its digits' counts, so every slot written is inside

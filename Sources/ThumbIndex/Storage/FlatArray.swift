@@ -44,7 +44,11 @@ package struct FlatArray<Element: FixedWidthInteger & Sendable>: Sendable {
     package var array: [Element] {
         switch storage {
         case .owned(let array): return array
-        case .mapped(_, let buffer): return Array(buffer)
+        case .mapped(_, let buffer):
+            return [Element](capacity: buffer.count) { out in
+                _ = out.initialize(fromContentsOf: buffer)
+                return buffer.count
+            }
         }
     }
 

@@ -112,9 +112,7 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         for k in 0..<rowCount { newOffsets[k + 1] += newOffsets[k] }
         // 2. The bytes, each row copied to its new place.
         let total = Int(newOffsets[rowCount])
-        // Rows that are all empty keep `[]`: an array of capacity 0 is the runtime's shared empty
-        // one, whose count `initialized` would write (ThreadSanitizer sees two builds race on it).
-        let newBytes = total == 0 ? [] : [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+        let newBytes = [UInt8](capacity: total) { buffer in
             let target = buffer.baseAddress!
             bytes.withUnsafeBufferPointer { old in
                 offsets.withUnsafeBufferPointer { oldOffsets in
@@ -135,7 +133,7 @@ package struct TextColumn: Sendable, RandomAccessCollection {
                     }
                 }
             }
-            initialized = total
+            return total
         }
         var result = TextColumn()
         result.bytes = FlatArray(newBytes)
