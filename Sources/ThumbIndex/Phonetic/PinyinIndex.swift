@@ -61,7 +61,7 @@ struct PinyinIndex: Sendable {
         let start = Int(main.starts[row]), end = Int(main.starts[row + 1])
         var at = start, inRun = false, seenText = false
         while at < end {
-            let (s, width) = Self.scalar(in: main.text, at: at)
+            let (s, width) = Self.scalar(in: main.text, at: at, end: end)
             defer { at += width }
             if s.isWhiteSpace { continue }
             defer { seenText = true }
@@ -76,9 +76,11 @@ struct PinyinIndex: Sendable {
         }
     }
 
-    /// The scalar whose UTF-8 starts at `at` of valid UTF-8 `text`, and its width in bytes.
+    /// The scalar whose UTF-8 starts at `at` of `text`, and its width in bytes, reading nothing at or
+    /// past `end`. The index's texts are valid UTF-8; in a damaged saved file (before its checksum
+    /// is verified) a sequence cut short by `end` reads as U+FFFD, never past the entry.
     @inline(__always)
-    private static func scalar(in text: FlatArray<UInt8>, at: Int) -> (Unicode.Scalar, Int) {
+    private static func scalar(in text: FlatArray<UInt8>, at: Int, end: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(text[at])
         let (width, bits): (Int, UInt32) = switch lead {
         case 0..<0x80: (1, lead)
@@ -86,6 +88,7 @@ struct PinyinIndex: Sendable {
         case 0..<0xF0: (3, lead & 0x0F)
         default: (4, lead & 0x07)
         }
+        guard at + width <= end else { return ("\u{FFFD}", end - at) }
         var value = bits
         for k in 1..<width { value = value << 6 | UInt32(text[at + k] & 0x3F) }
         return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
