@@ -140,7 +140,7 @@ struct PinyinIndex: Sendable {
             unitStarts.append(UInt32(units.count))
         }
 
-        func build(rowCount: Int) throws -> PinyinIndex {
+        mutating func build(rowCount: Int) throws -> PinyinIndex {
             func ascii(_ readings: [String]) -> [[UInt8]] {
                 readings.map { Array($0.utf8) }.filter { $0.allSatisfy { $0 < 0x80 } }
             }
@@ -150,7 +150,10 @@ struct PinyinIndex: Sendable {
             var renumbered = [UInt32](repeating: 0, count: alphabet.count)
             for (new, old) in order.enumerated() { renumbered[old] = UInt32(new) }
             let ordered = order.map { alphabet[$0] }
-            let units = units.map { renumbered[Int($0 >> 3)] << 3 | $0 & 7 }
+            // Renumbered in place: the builder gives its units up (no second copy beside the lists).
+            var units: [UInt32] = []
+            swap(&units, &self.units)
+            for u in units.indices { units[u] = renumbered[Int(units[u] >> 3)] << 3 | units[u] & 7 }
             // The table is read (once per process) only for a Han character: an empty segment, as a
             // live listing's tail is at start, does not wait for it.
             let readings = ordered.map { ascii(HanReadings.shared.readings(of: $0, startsRun: false)) }

@@ -17,38 +17,38 @@ struct RowLists: Sendable, Equatable {
     var keyCount: Int { starts.count - 1 }
     var byteCount: Int { bytes.count + 4 * starts.count }
 
-    /// The lists of `keyCount` keys from (key, row) pairs, rows ascending and distinct per key.
+    /// The lists of `keyCount` keys from (key, row) pairs, each key's rows ascending and distinct in
+    /// the pairs' order (as a builder that walks the rows in order makes them).
+    ///
+    /// Two passes over the pairs, the first for each list's size: the bytes are allocated once, at
+    /// their size, and nothing the size of the pairs is allocated beside them.
     init(_ pairs: [(UInt32, UInt32)], keyCount: Int) {
-        // Rows per key, in the pairs' order (counting sort by key).
-        var counts = [Int](repeating: 0, count: keyCount + 1)
-        for (key, _) in pairs { counts[Int(key) + 1] += 1 }
-        for k in 0..<keyCount { counts[k + 1] += counts[k] }
-        var next = counts, sorted = [UInt32](repeating: 0, count: pairs.count)
+        var counts = [UInt32](repeating: 0, count: keyCount), sizes = [Int](repeating: 0, count: keyCount)
+        var previous = [UInt32](repeating: 0, count: keyCount)
         for (key, row) in pairs {
-            sorted[next[Int(key)]] = row
-            next[Int(key)] += 1
+            let k = Int(key)
+            precondition(counts[k] == 0 || previous[k] < row, "RowLists: rows ascend per key")
+            sizes[k] += Self.width(row - previous[k])
+            counts[k] += 1
+            previous[k] = row
         }
-        // The exact size first: the lists are kept as long as the index.
-        var size = 0
-        for k in 0..<keyCount where counts[k] < counts[k + 1] {
-            size += Self.width(UInt32(counts[k + 1] - counts[k])) + Self.width(sorted[counts[k]])
-            for i in counts[k] + 1..<counts[k + 1] { size += Self.width(sorted[i] &- sorted[i - 1]) }
-        }
-        var bytes: [UInt8] = [], starts: [UInt32] = [0]
-        bytes.reserveCapacity(size)
-        starts.reserveCapacity(keyCount + 1)
+        // Each list: its count, then its rows; `cursor` is where a key's next row goes.
+        var starts = [UInt32](repeating: 0, count: keyCount + 1), cursor = [Int](repeating: 0, count: keyCount)
         for k in 0..<keyCount {
-            let rows = sorted[counts[k]..<counts[k + 1]]
-            if !rows.isEmpty {
-                Self.put(UInt32(rows.count), into: &bytes)
-                var previous: UInt32? = nil
-                for row in rows {
-                    precondition(previous.map { $0 < row } ?? true, "RowLists: rows ascend per key")
-                    Self.put(row - (previous ?? 0), into: &bytes)
-                    previous = row
-                }
-            }
-            starts.append(UInt32(bytes.count))
+            let header = counts[k] == 0 ? 0 : Self.width(counts[k])
+            cursor[k] = Int(starts[k]) + header
+            starts[k + 1] = starts[k] + UInt32(header + sizes[k])
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(starts[keyCount]))
+        for k in 0..<keyCount where counts[k] > 0 {
+            var at = Int(starts[k])
+            Self.put(counts[k], into: &bytes, at: &at)
+            previous[k] = 0
+        }
+        for (key, row) in pairs {
+            let k = Int(key)
+            Self.put(row - previous[k], into: &bytes, at: &cursor[k])
+            previous[k] = row
         }
         self.starts = starts
         self.bytes = bytes
@@ -111,14 +111,16 @@ struct RowLists: Sendable, Equatable {
     /// How many bytes `value` takes as a variable-length integer.
     private static func width(_ value: UInt32) -> Int { value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : value < 1 << 28 ? 4 : 5 }
 
-    /// Appends `value` as a variable-length integer.
-    private static func put(_ value: UInt32, into bytes: inout [UInt8]) {
+    /// Writes `value` as a variable-length integer at `at`, and moves `at` past it.
+    private static func put(_ value: UInt32, into bytes: inout [UInt8], at: inout Int) {
         var v = value
         while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            bytes[at] = UInt8(truncatingIfNeeded: v) | 0x80
+            at += 1
             v >>= 7
         }
-        bytes.append(UInt8(v))
+        bytes[at] = UInt8(v)
+        at += 1
     }
 
     /// The variable-length integer at `at` (moved past it), or nil when it runs past `end` or does
