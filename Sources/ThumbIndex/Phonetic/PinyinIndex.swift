@@ -160,43 +160,47 @@ struct PinyinIndex: Sendable {
             let runStartReadings = ordered.map { ascii(HanReadings.shared.readings(of: $0, startsRun: true)) }
             let (syllables, prefixes) = PinyinIndex.distinctReadings(readings: readings, runStartReadings: runStartReadings)
             let syllableIndex = Dictionary(uniqueKeysWithValues: syllables.enumerated().map { ($1, $0) })
-            func unitReadings(_ unit: UInt32) -> [[UInt8]] {
-                unit & PinyinIndex.runStart != 0 ? runStartReadings[Int(unit >> 3)] : readings[Int(unit >> 3)]
+            // Per alphabet entry, inside a run and at its start: its readings as indexes into
+            // `syllables`, and their initial letters as bits (a for bit 0).
+            func ids(_ readings: [[[UInt8]]]) -> [[Int]] { readings.map { $0.map { syllableIndex[$0]! } } }
+            func initialBits(_ readings: [[[UInt8]]]) -> [UInt32] {
+                readings.map { $0.reduce(0) { bits, r in r.first.map { (97..<123).contains($0) ? bits | 1 << UInt32($0 - 97) : bits } ?? bits } }
             }
-            func initials(_ unit: UInt32) -> Set<Int> {
-                Set(unitReadings(unit).compactMap { $0.first.map { Int($0) - 97 } }.filter { (0..<26).contains($0) })
+            let readingIDs = ids(readings), runStartReadingIDs = ids(runStartReadings)
+            let readingInitials = initialBits(readings), runStartInitials = initialBits(runStartReadings)
+            func unitReadings(_ unit: UInt32) -> [Int] {
+                unit & PinyinIndex.runStart != 0 ? runStartReadingIDs[Int(unit >> 3)] : readingIDs[Int(unit >> 3)]
             }
-            var unitPairs: [(UInt32, UInt32)] = [], readingPairs: [(UInt32, UInt32)] = [], triples: [(UInt32, UInt32)] = []
+            func initials(_ unit: UInt32) -> UInt32 {
+                unit & PinyinIndex.runStart != 0 ? runStartInitials[Int(unit >> 3)] : readingInitials[Int(unit >> 3)]
+            }
+            /// The letters (0–25) of a set of initials' bits.
+            func letters(_ bits: UInt32) -> [Int] { (0..<26).filter { bits & 1 << UInt32($0) != 0 } }
+            // A row that has a key twice is listed once: a list ignores its last row again.
+            var unitRows = RowLists.Builder(keyCount: alphabet.count)
+            var pairRows = RowLists.Builder(keyCount: syllables.count * syllables.count)
+            var tripleRows = RowLists.Builder(keyCount: PinyinIndex.tripleCount)
             for (r, row) in rows.enumerated() {
                 let range = Int(unitStarts[r])..<Int(unitStarts[r + 1])
-                var seenUnits = Set<UInt32>(), seenPairs = Set<Int>(), seenTriples = Set<Int>()
                 for u in range {
-                    let id = units[u] >> 3
-                    if seenUnits.insert(id).inserted { unitPairs.append((id, row)) }
+                    unitRows.append(row, to: Int(units[u] >> 3))
                     guard u + 1 < range.upperBound, units[u + 1] & PinyinIndex.runStart == 0 else { continue }
-                    let next = initials(units[u + 1])
-                    let nextReadings = unitReadings(units[u + 1]).map { syllableIndex[$0]! }
+                    let nextReadings = unitReadings(units[u + 1])
                     for reading in unitReadings(units[u]) {
-                        let r = syllableIndex[reading]! * syllables.count
-                        for s in nextReadings where seenPairs.insert(r + s).inserted {
-                            readingPairs.append((UInt32(r + s), row))
-                        }
+                        for s in nextReadings { pairRows.append(row, to: reading * syllables.count + s) }
                     }
                     guard u + 2 < range.upperBound, units[u + 2] & PinyinIndex.runStart == 0 else { continue }
-                    let third = initials(units[u + 2])
-                    for a in initials(units[u]) {
-                        for b in next {
-                            for c in third where seenTriples.insert((a * 26 + b) * 26 + c).inserted {
-                                triples.append((UInt32((a * 26 + b) * 26 + c), row))
-                            }
+                    let second = letters(initials(units[u + 1])), third = letters(initials(units[u + 2]))
+                    for a in letters(initials(units[u])) {
+                        for b in second {
+                            for c in third { tripleRows.append(row, to: (a * 26 + b) * 26 + c) }
                         }
                     }
                 }
             }
             return PinyinIndex(alphabet: ordered, readings: readings, runStartReadings: runStartReadings,
-                               unitRows: RowLists(unitPairs, keyCount: alphabet.count), syllables: syllables,
-                               pairRows: RowLists(readingPairs, keyCount: syllables.count * syllables.count),
-                               tripleRows: RowLists(triples, keyCount: PinyinIndex.tripleCount), piecePrefixes: prefixes,
+                               unitRows: unitRows.build(), syllables: syllables, pairRows: pairRows.build(),
+                               tripleRows: tripleRows.build(), piecePrefixes: prefixes,
                                rowCount: rowCount)
         }
     }

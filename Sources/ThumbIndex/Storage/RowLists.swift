@@ -17,39 +17,59 @@ struct RowLists: Sendable, Equatable {
     var keyCount: Int { starts.count - 1 }
     var byteCount: Int { bytes.count + 4 * starts.count }
 
-    /// The lists of `keyCount` keys from (key, row) pairs, each key's rows ascending and distinct in
-    /// the pairs' order (as a builder that walks the rows in order makes them).
-    ///
-    /// Two passes over the pairs, the first for each list's size: the bytes are allocated once, at
-    /// their size, and nothing the size of the pairs is allocated beside them.
+    /// The lists of `keyCount` keys from (key, row) pairs, each key's rows ascending in the pairs'
+    /// order (a key's last row again is ignored, as ``Builder/append(_:to:)`` does).
     init(_ pairs: [(UInt32, UInt32)], keyCount: Int) {
-        var counts = [UInt32](repeating: 0, count: keyCount), sizes = [Int](repeating: 0, count: keyCount)
-        var previous = [UInt32](repeating: 0, count: keyCount)
-        for (key, row) in pairs {
-            let k = Int(key)
-            precondition(counts[k] == 0 || previous[k] < row, "RowLists: rows ascend per key")
-            sizes[k] += Self.width(row - previous[k])
-            counts[k] += 1
-            previous[k] = row
+        var builder = Builder(keyCount: keyCount)
+        for (key, row) in pairs { builder.append(row, to: Int(key)) }
+        self = builder.build()
+    }
+
+    /// Collects the lists key by key as rows come, in ascending order: each key's list is coded as
+    /// it grows, so nothing the size of the (key, row) pairs is kept.
+    struct Builder {
+        private var lists: [[UInt8]]
+        private var counts: [UInt32]
+        private var last: [UInt32]
+
+        init(keyCount: Int) {
+            lists = Array(repeating: [], count: keyCount)
+            counts = Array(repeating: 0, count: keyCount)
+            last = Array(repeating: 0, count: keyCount)
         }
-        // Each list: its count, then its rows; `cursor` is where a key's next row goes.
-        var starts = [UInt32](repeating: 0, count: keyCount + 1), cursor = [Int](repeating: 0, count: keyCount)
-        for k in 0..<keyCount {
-            let header = counts[k] == 0 ? 0 : Self.width(counts[k])
-            cursor[k] = Int(starts[k]) + header
-            starts[k + 1] = starts[k] + UInt32(header + sizes[k])
+
+        /// Adds `row` to the list of `key`. Rows come in ascending order per key; the key's last
+        /// row again is ignored (a row that has a key twice).
+        mutating func append(_ row: UInt32, to key: Int) {
+            if counts[key] > 0 {
+                if last[key] == row { return }
+                precondition(last[key] < row, "RowLists: rows ascend per key")
+            }
+            RowLists.put(row - last[key], into: &lists[key])
+            counts[key] += 1
+            last[key] = row
         }
-        var bytes = [UInt8](repeating: 0, count: Int(starts[keyCount]))
-        for k in 0..<keyCount where counts[k] > 0 {
-            var at = Int(starts[k])
-            Self.put(counts[k], into: &bytes, at: &at)
-            previous[k] = 0
+
+        /// The lists: each key's count, then its rows, one after another.
+        consuming func build() -> RowLists {
+            var starts: [UInt32] = [0], size = 0
+            starts.reserveCapacity(lists.count + 1)
+            for k in lists.indices {
+                size += lists[k].isEmpty ? 0 : RowLists.width(counts[k]) + lists[k].count
+                starts.append(UInt32(size))
+            }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(size)
+            for k in lists.indices where !lists[k].isEmpty {
+                RowLists.put(counts[k], into: &bytes)
+                bytes += lists[k]
+                lists[k] = []
+            }
+            return RowLists(starts: starts, bytes: bytes)
         }
-        for (key, row) in pairs {
-            let k = Int(key)
-            Self.put(row - previous[k], into: &bytes, at: &cursor[k])
-            previous[k] = row
-        }
+    }
+
+    private init(starts: [UInt32], bytes: [UInt8]) {
         self.starts = starts
         self.bytes = bytes
     }
@@ -111,16 +131,14 @@ struct RowLists: Sendable, Equatable {
     /// How many bytes `value` takes as a variable-length integer.
     private static func width(_ value: UInt32) -> Int { value < 1 << 7 ? 1 : value < 1 << 14 ? 2 : value < 1 << 21 ? 3 : value < 1 << 28 ? 4 : 5 }
 
-    /// Writes `value` as a variable-length integer at `at`, and moves `at` past it.
-    private static func put(_ value: UInt32, into bytes: inout [UInt8], at: inout Int) {
+    /// Appends `value` as a variable-length integer.
+    private static func put(_ value: UInt32, into bytes: inout [UInt8]) {
         var v = value
         while v >= 0x80 {
-            bytes[at] = UInt8(truncatingIfNeeded: v) | 0x80
-            at += 1
+            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
             v >>= 7
         }
-        bytes[at] = UInt8(v)
-        at += 1
+        bytes.append(UInt8(v))
     }
 
     /// The variable-length integer at `at` (moved past it), or nil when it runs past `end` or does

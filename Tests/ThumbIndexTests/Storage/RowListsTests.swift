@@ -32,7 +32,27 @@ struct RowListsTests {
         }
     }
 
-    @Test("rows as large as a listing's may be take up to five bytes, and read back")
+    @Test("a builder fed row by row, keys repeated within a row, lists each row once per key")
+    func builderRowByRow() async {
+        await propertyCheck(count: Cases.scaled(100), input: Gen.int(in: 1...30), Gen.int(in: 1...500)) { keyCount, rowCount in
+            var rng = SeededGenerator(state: UInt64(keyCount * 131 + rowCount))
+            var builder = RowLists.Builder(keyCount: keyCount)
+            var expected = [[UInt32]](repeating: [], count: keyCount)
+            for row in 0..<UInt32(rowCount) {
+                // Each row has a few keys, some of them more than once, in any order.
+                for _ in 0..<Int(rng.next() % 6) {
+                    let key = Int(rng.next() % UInt64(keyCount))
+                    builder.append(row, to: key)
+                    if expected[key].last != row { expected[key].append(row) }
+                }
+            }
+            let lists = builder.build()
+            for k in 0..<keyCount { #expect(lists.rows(k) == expected[k], "key \(k)") }
+            #expect(RowLists(starts: lists.starts, bytes: lists.bytes, rowCount: rowCount) == lists)
+        }
+    }
+
+    @Test("rows as large as a listing's take up to five bytes, and read back")
     func largeRows() {
         let rows: [UInt32] = [0, 1, 127, 128, 16_383, 16_384, 2_097_152, 268_435_455, UInt32.max - 1]
         let coded = RowLists(rows.map { (0, $0) }, keyCount: 1)
