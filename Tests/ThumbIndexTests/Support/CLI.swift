@@ -20,15 +20,26 @@ enum CLI {
     /// `directory` when given.
     static func run(_ arguments: [String], stdin: String? = nil, binary: URL = CLI.binary,
                     directory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
+        var process = Process(), out = Pipe(), err = Pipe(), input = Pipe()
+        // A binary copied a moment ago can be refused with ETXTBSY ("text file busy"): a process
+        // that another test forked meanwhile inherited the copy's descriptor, open for writing,
+        // and holds it until it execs. It lets go within milliseconds: try again, for up to 2 s.
+        for attempt in 1... {
+            process = Process()
+            process.executableURL = binary
+            process.arguments = arguments
+            if let directory { process.currentDirectoryURL = directory }
+            (out, err, input) = (Pipe(), Pipe(), Pipe())
+            process.standardOutput = out
+            process.standardError = err
+            process.standardInput = input
+            do {
+                try process.run()
+                break
+            } catch let error as NSError where attempt < 100 && Self.isTextFileBusy(error) {
+                usleep(20_000)
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
@@ -36,6 +47,12 @@ enum CLI {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Whether `error` (or the error under it) is POSIX's ETXTBSY.
+    private static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
     }
 
     /// A file with `bytes` in a fresh temporary directory.
