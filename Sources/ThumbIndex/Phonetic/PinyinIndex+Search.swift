@@ -99,9 +99,8 @@ extension PinyinIndex {
         var checked: [UInt32] = [], units: [UInt32] = []
         let isExact: (Int) -> Bool
         if case .bitmap(let bitmap) = exact { isExact = { bitmap.contains($0) } } else { isExact = { _ in false } }
-        for row in SearchResult.Rows(storage: candidates) where !isExact(row) {
-            self.units(ofRow: row, in: main, into: &units)
-            if units.indices.contains(where: { match(q, from: $0, in: units, mode: mode) != nil }) { checked.append(UInt32(row)) }
+        for row in SearchResult.Rows(storage: candidates) where !isExact(row) && self.row(row, matches: q, mode: mode, main: main, units: &units) {
+            checked.append(UInt32(row))
         }
         return RowSet.union(exact, checked)
     }
@@ -117,6 +116,12 @@ extension PinyinIndex {
     /// Whether `row` (its text in `main`) matches the pinyin query `q` in `mode`.
     func row(_ row: Int, matches q: [Unicode.Scalar], mode: MatchMode, main: TextIndex) -> Bool {
         var units: [UInt32] = []
+        return self.row(row, matches: q, mode: mode, main: main, units: &units)
+    }
+
+    /// ``row(_:matches:mode:main:)`` with the row's units read into `units` (a buffer kept from row
+    /// to row).
+    private func row(_ row: Int, matches q: [Unicode.Scalar], mode: MatchMode, main: TextIndex, units: inout [UInt32]) -> Bool {
         self.units(ofRow: row, in: main, into: &units)
         return units.indices.contains { match(q, from: $0, in: units, mode: mode) != nil }
     }

@@ -164,7 +164,12 @@ struct PinyinIndex: Sendable {
             // `syllables`, and their initial letters as bits (a for bit 0).
             func ids(_ readings: [[[UInt8]]]) -> [[Int]] { readings.map { $0.map { syllableIndex[$0]! } } }
             func initialBits(_ readings: [[[UInt8]]]) -> [UInt32] {
-                readings.map { $0.reduce(0) { bits, r in r.first.map { (97..<123).contains($0) ? bits | 1 << UInt32($0 - 97) : bits } ?? bits } }
+                readings.map { entry in
+                    entry.reduce(0) { bits, reading in
+                        guard let first = reading.first, (97..<123).contains(first) else { return bits }
+                        return bits | 1 << UInt32(first - 97)
+                    }
+                }
             }
             let readingIDs = ids(readings), runStartReadingIDs = ids(runStartReadings)
             let readingInitials = initialBits(readings), runStartInitials = initialBits(runStartReadings)
