@@ -44,15 +44,11 @@ extension IndexedCollation {
         return false
     }
 
-    /// The scalar starting `offset` bytes into valid UTF-8 `bytes`, and its length in bytes.
+    /// The scalar starting `offset` bytes into `bytes`, and its length in bytes; nil at the end and
+    /// where the bytes are no scalar (``UTF8/scalar(in:at:)``).
+    @inline(__always)
     private static func scalar<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at offset: Int) -> (Unicode.Scalar, Int)? where Bytes.Index == Int {
-        guard offset < bytes.count else { return nil }
-        let lead = bytes[bytes.startIndex + offset]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        guard offset + length <= bytes.count else { return nil }
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for i in 1..<length { value = value << 6 | UInt32(bytes[bytes.startIndex + offset + i] & 0x3F) }
-        return Unicode.Scalar(value).map { ($0, length) }
+        guard let (scalar, length) = UTF8.scalar(in: bytes, at: offset), let scalar else { return nil }
+        return (scalar, length)
     }
 }

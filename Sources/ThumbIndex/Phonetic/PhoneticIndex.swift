@@ -93,15 +93,3 @@ struct PhoneticIndex: Sendable {
     }
 
 }
-
-extension UTF8 {
-    /// The UTF-8 length of `s`.
-    static func width(_ s: Unicode.Scalar) -> Int {
-        switch s.value {
-        case 0..<0x80: 1
-        case 0x80..<0x800: 2
-        case 0x800..<0x10000: 3
-        default: 4
-        }
-    }
-}

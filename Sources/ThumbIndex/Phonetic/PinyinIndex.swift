@@ -55,43 +55,45 @@ struct PinyinIndex: Sendable {
     /// them (``Builder/add(row:scalars:startsWord:)``). Empty when the row has no Han character or
     /// the index has none (a listing built without the keys); also when a character is missing
     /// from the alphabet, which only a text from another build can make.
+    ///
+    /// The text is read no further than the row's end: in a damaged saved file (before its checksum
+    /// is verified) bytes that are no scalar count as U+FFFD, and a sequence cut short ends the row.
     func units(ofRow row: Int, in main: TextIndex, into units: inout [UInt32]) {
         units.removeAll(keepingCapacity: true)
         guard !alphabet.isEmpty else { return }
-        let start = Int(main.starts[row]), end = Int(main.starts[row + 1])
-        var at = start, inRun = false, seenText = false
-        while at < end {
-            let (s, width) = Self.scalar(in: main.text, at: at, end: end)
-            defer { at += width }
-            if s.isWhiteSpace { continue }
-            defer { seenText = true }
-            guard Pinyin.isHan(s) else { inRun = false; continue }
+        let start = Int(main.starts[row]), text = main.text[start..<Int(main.starts[row + 1])]
+        var flags = UnitFlags(), offset = 0
+        while let (scalar, width) = UTF8.scalar(in: text, at: offset) {
+            defer { offset += width }
+            let s = scalar ?? "\u{FFFD}"
+            guard let unitFlags = flags.next(s, startsWord: main.wordStarts[start + offset]) else { continue }
             guard let id = unit(of: s) else { units.removeAll(keepingCapacity: true); return }
-            var flags: UInt32 = 0
-            if !inRun { flags |= Self.runStart }
-            if main.wordStarts[at] { flags |= Self.wordStart }
-            if !seenText { flags |= Self.itemStart }
-            units.append(UInt32(id) << 3 | flags)
-            inRun = true
+            units.append(UInt32(id) << 3 | unitFlags)
         }
     }
 
-    /// The scalar whose UTF-8 starts at `at` of `text`, and its width in bytes, reading nothing at or
-    /// past `end`. The index's texts are valid UTF-8; in a damaged saved file (before its checksum
-    /// is verified) a sequence cut short by `end` reads as U+FFFD, never past the entry.
-    @inline(__always)
-    private static func scalar(in text: FlatArray<UInt8>, at: Int, end: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(text[at])
-        let (width, bits): (Int, UInt32) = switch lead {
-        case 0..<0x80: (1, lead)
-        case 0..<0xE0: (2, lead & 0x1F)
-        case 0..<0xF0: (3, lead & 0x0F)
-        default: (4, lead & 0x07)
+    /// The flags of a row's units, told scalar by scalar: the one statement of what starts a run, a
+    /// word and the item, for the build (``Builder/add(row:scalars:startsWord:)``) and for the
+    /// checks (``units(ofRow:in:into:)``) alike.
+    struct UnitFlags {
+        private var inRun = false, seenText = false
+
+        /// The flags of `s` when it is a unit (a Han character), nil otherwise; white space neither
+        /// ends a run nor counts as text.
+        mutating func next(_ s: Unicode.Scalar, startsWord: Bool) -> UInt32? {
+            if s.isWhiteSpace { return nil }
+            defer { seenText = true }
+            guard Pinyin.isHan(s) else {
+                inRun = false
+                return nil
+            }
+            var flags: UInt32 = 0
+            if !inRun { flags |= PinyinIndex.runStart }
+            if startsWord { flags |= PinyinIndex.wordStart }
+            if !seenText { flags |= PinyinIndex.itemStart }
+            inRun = true
+            return flags
         }
-        guard at + width <= end else { return ("\u{FFFD}", end - at) }
-        var value = bits
-        for k in 1..<width { value = value << 6 | UInt32(text[at + k] & 0x3F) }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
     }
 
     /// The distinct readings of an alphabet, sorted (``syllables``), and every prefix of each
@@ -118,23 +120,16 @@ struct PinyinIndex: Sendable {
         /// Adds the units of `row` (rows in ascending order), from its folded scalars.
         mutating func add(row: Int, scalars: [Unicode.Scalar], startsWord: [Bool]) {
             guard scalars.contains(where: Pinyin.isHan) else { return }
-            var inRun = false, seenText = false
+            var unitFlags = UnitFlags()
             for (i, s) in scalars.enumerated() {
-                if s.isWhiteSpace { continue }
-                defer { seenText = true }
-                guard Pinyin.isHan(s) else { inRun = false; continue }
+                guard let flags = unitFlags.next(s, startsWord: startsWord[i]) else { continue }
                 var id = alphabetIndex[s.value]
                 if id == nil {
                     id = UInt32(alphabet.count)
                     alphabetIndex[s.value] = id
                     alphabet.append(s)
                 }
-                var flags: UInt32 = 0
-                if !inRun { flags |= PinyinIndex.runStart }
-                if startsWord[i] { flags |= PinyinIndex.wordStart }
-                if !seenText { flags |= PinyinIndex.itemStart }
                 units.append(id! << 3 | flags)
-                inRun = true
             }
             rows.append(UInt32(row))
             unitStarts.append(UInt32(units.count))
