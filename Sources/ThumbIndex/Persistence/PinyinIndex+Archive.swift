@@ -37,7 +37,7 @@ extension PinyinIndex {
         for _ in 0..<2 {
             let all = try reader.column(tag: tag)
             let starts = try reader.array(UInt32.self, tag: tag)
-            guard Self.areStarts(starts, count: alphabet.count, end: all.count) else { throw fail("has readings for other entries") }
+            guard starts.areStarts(of: alphabet.count, covering: all.count) else { throw fail("has readings for other entries") }
             let readings = all.indices.map { Array(all.utf8($0)) }
             guard !readings.contains(where: \.isEmpty) else { throw fail("has an empty reading") }
             readingLists.append((0..<alphabet.count).map { Array(readings[Int(starts[$0])..<Int(starts[$0 + 1])]) })
@@ -57,12 +57,5 @@ extension PinyinIndex {
         self.init(alphabet: alphabet, readings: readingLists[0], runStartReadings: readingLists[1],
                   unitRows: lists[0], syllables: syllables, pairRows: lists[1], tripleRows: lists[2],
                   piecePrefixes: prefixes, rowCount: rowCount)
-    }
-
-    /// Whether `starts` are the starts of `count` ranges that cover `0..<end` in order: `count + 1`
-    /// of them, ascending from 0 to `end`.
-    private static func areStarts(_ starts: [UInt32], count: Int, end: Int) -> Bool {
-        starts.count == count + 1 && starts.first == 0 && starts.last.map { Int($0) == end } ?? false
-            && zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 }
     }
 }

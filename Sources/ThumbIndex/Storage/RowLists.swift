@@ -17,14 +17,6 @@ struct RowLists: Sendable, Equatable {
     var keyCount: Int { starts.count - 1 }
     var byteCount: Int { bytes.count + 4 * starts.count }
 
-    /// The lists of `keyCount` keys from (key, row) pairs, each key's rows ascending in the pairs'
-    /// order (a key's last row again is ignored, as ``Builder/append(_:to:)`` does).
-    init(_ pairs: [(UInt32, UInt32)], keyCount: Int) {
-        var builder = Builder(keyCount: keyCount)
-        for (key, row) in pairs { builder.append(row, to: Int(key)) }
-        self = builder.build()
-    }
-
     /// Collects the lists key by key as rows come, in ascending order: each key's list is coded as
     /// it grows, so nothing the size of the (key, row) pairs is kept.
     struct Builder {
@@ -79,8 +71,7 @@ struct RowLists: Sendable, Equatable {
     ///
     /// - Complexity: O(bytes).
     init?(starts: [UInt32], bytes: [UInt8], rowCount: Int) {
-        guard starts.first == 0, starts.last.map({ Int($0) == bytes.count }) ?? false,
-              zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
+        guard starts.areStarts(of: starts.count - 1, covering: bytes.count) else { return nil }
         for k in 0..<starts.count - 1 where starts[k] < starts[k + 1] {
             var at = Int(starts[k])
             let end = Int(starts[k + 1])
@@ -118,14 +109,6 @@ struct RowLists: Sendable, Equatable {
                 body(row)
             }
         }
-    }
-
-    /// The rows of key `k`, ascending.
-    func rows(_ k: Int) -> [UInt32] {
-        var rows: [UInt32] = []
-        rows.reserveCapacity(count(k))
-        forEachRow(k) { rows.append($0) }
-        return rows
     }
 
     /// How many bytes `value` takes as a variable-length integer.

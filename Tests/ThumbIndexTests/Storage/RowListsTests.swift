@@ -2,6 +2,22 @@ import PropertyBased
 import Testing
 @testable import ThumbIndex
 
+extension RowLists {
+    /// The lists of `keyCount` keys from (key, row) pairs, fed to a builder in order.
+    init(_ pairs: [(UInt32, UInt32)], keyCount: Int) {
+        var builder = Builder(keyCount: keyCount)
+        for (key, row) in pairs { builder.append(row, to: Int(key)) }
+        self = builder.build()
+    }
+
+    /// The rows of key `k`, ascending, as a plain list.
+    func rows(_ k: Int) -> [UInt32] {
+        var rows: [UInt32] = []
+        forEachRow(k) { rows.append($0) }
+        return rows
+    }
+}
+
 @Suite("RowLists: delta-coded lists of rows against the plain lists they were made from")
 struct RowListsTests {
     /// Random lists: `keyCount` keys, each with ascending distinct rows below `rowCount`, some empty.
