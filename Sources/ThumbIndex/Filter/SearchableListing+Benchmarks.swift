@@ -27,14 +27,20 @@ extension SearchableListing {
             parts.append(("\(name): rows and bits", 4 * variant.rows.count + variant.isVariant.byteCount))
             parts += variant.index.bytesByPart(name)
         }
-        for (name, keys) in [("hangul keys", phonetic.hangulKeys), ("hangul initials", phonetic.hangulInitials.initials),
-                             ("kana variant", phonetic.kanaVariant), ("kana readings", phonetic.kanaReadings),
+        let hangul = phonetic.hangul
+        parts += [
+            ("hangul: runs of keys", 8 * hangul.keyCodes.count),
+            ("hangul: rows per run of keys", hangul.keyRows.lists.byteCount),
+            ("hangul: bitmaps of common runs of keys", hangul.keyRows.byteCount - hangul.keyRows.lists.byteCount),
+            ("hangul: rows per run of initials", hangul.initialRows.lists.byteCount),
+            ("hangul: bitmaps of common runs of initials", hangul.initialRows.byteCount - hangul.initialRows.lists.byteCount),
+        ]
+        for (name, keys) in [("kana variant", phonetic.kanaVariant), ("kana readings", phonetic.kanaReadings),
                              ("romaji", phonetic.romaji)] {
             parts.append(("\(name): entry rows", 4 * keys.entryRows.count))
             parts += keys.index.bytesByPart(name)
             parts.append(("\(name): dense key bitmaps", keys.byteCount - 4 * keys.entryRows.count - keys.index.byteCount))
         }
-        parts.append(("hangul initials: aligned syllables", phonetic.hangulInitials.syllables.count))
         let pinyin = phonetic.pinyin
         let pinyinParts = [
             ("pinyin: rows per character", pinyin.unitRows.byteCount),

@@ -37,15 +37,16 @@ package struct SavedIndexExpectation: Sendable, Equatable {
 /// | `titl` | the index titles (a column); `tgts`: their targets (`Int64`, -1 for the search sentinel) |
 /// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits; with long entries, their late suffixes' text index after it, the same way |
 /// | `casv`, `allv`, `locv` | each fold variant: rows, variant bits, then a text index under the same tag |
-/// | `hkey`, `hini`, `kanv`, `kanr`, `roma`, `piny`, `rdtx` | the phonetic keys (see ``PhoneticIndex/append(to:)``) |
+/// | `hang`, `kanv`, `kanr`, `roma`, `piny`, `rdtx` | the phonetic keys (see ``PhoneticIndex/append(to:)``) |
 /// | `xcol` | the extra columns' names (a column), then each column under `xcol` |
 enum SavedListingFormat {
     /// The version written; a file of any other is refused (bump it whenever the records change).
     /// Version 2 added the locale fold's variant (`locv`); version 3 the phonetic keys (`hkey` to
     /// `rdtx`), which were built again at load before; version 4 the late suffixes of every text
     /// index with long entries; version 5 the pinyin index's lists of rows delta-coded, without its
-    /// units (read from the main index's text).
-    static let version: UInt32 = 5
+    /// units (read from the main index's text); version 6 the Hangul keys and initials as lists of
+    /// rows (`hang`, for `hkey` and `hini`).
+    static let version: UInt32 = 6
 
     /// Keys of the format's own metadata.
     enum Key {

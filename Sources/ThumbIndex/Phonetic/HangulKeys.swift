@@ -86,40 +86,68 @@ enum HangulKeys {
         scalars.contains { letters(of: $0) != nil }
     }
 
-    /// The keys of a folded text, UTF-8, with, for every key byte, the index of the scalar it came
-    /// from; white space has no keys, any other character is its own key.
-    static func keyText(_ scalars: [Unicode.Scalar]) -> (bytes: [UInt8], source: [Int32]) {
-        var bytes: [UInt8] = [], source: [Int32] = []
-        for (i, s) in scalars.enumerated() where !s.isWhiteSpace {
-            for key in keys(of: s) ?? [s.value] {
-                let utf8 = Array(String(Unicode.Scalar(key)!).utf8)
-                bytes.append(contentsOf: utf8)
-                source.append(contentsOf: repeatElement(Int32(i), count: utf8.count))
-            }
-        }
-        return (bytes, source)
+    /// The keys of every precomposed syllable, packed: up to five keys, each its offset from U+3130
+    /// (1–51) in six bits, the first lowest; the first zero group ends them.
+    private static let syllableKeys: [UInt32] = (0xAC00...0xD7A3).map { v in
+        keys(of: Unicode.Scalar(v)!)!.enumerated().reduce(0) { $0 | ($1.element - 0x3130) << (6 * UInt32($1.offset)) }
     }
 
-    /// Separates runs of syllables in an initials text (never in a query): three bytes, as long as a
-    /// syllable or a jamo in UTF-8, so that the two texts stay aligned.
-    static let runBreak: [UInt8] = [0x01, 0x01, 0x01]
+    /// Calls `body` with each key of `s`: a syllable's or a jamo's 2-set keys (compounds split),
+    /// any other scalar itself. What the keys rule and its index read a text as, one place for all.
+    /// At most two keys a byte of `s`'s UTF-8 (a syllable has up to five in three bytes).
+    @inline(__always)
+    static func forEachKey(of s: Unicode.Scalar, _ body: (UInt32) -> Void) {
+        let v = s.value
+        if isSyllable(s) {
+            var packed = syllableKeys[Int(v - 0xAC00)]
+            while packed != 0 {
+                body(0x3130 + packed & 0x3F)
+                packed >>= 6
+            }
+        } else if (0x1100...0x11FF).contains(v) || (0x3131...0x3163).contains(v), let letters = self.keys(of: s) {
+            letters.forEach(body)
+        } else {
+            body(v)
+        }
+    }
 
-    /// The initials text of a folded text: each syllable's initial consonant (UTF-8), white space
-    /// skipped, any other run of characters a run break; with, aligned byte for byte, the syllables
-    /// themselves (a run break again for a break), and, per three bytes, the scalar they came from.
-    static func initialsText(_ scalars: [Unicode.Scalar]) -> (bytes: [UInt8], syllables: [UInt8], source: [Int32]) {
-        var bytes: [UInt8] = [], syllables: [UInt8] = [], source: [Int32] = []
+    /// Appends the keys of `s` (``forEachKey(of:_:)``) to `keys`.
+    static func appendKeys(of s: Unicode.Scalar, to keys: inout [UInt32]) {
+        forEachKey(of: s) { keys.append($0) }
+    }
+
+    /// The keys of a folded text (each a scalar value), with the index of the scalar each came from;
+    /// white space has no keys, any other character is its own key.
+    static func keyText(_ scalars: [Unicode.Scalar]) -> (keys: [UInt32], source: [Int32]) {
+        var keys: [UInt32] = [], source: [Int32] = []
+        for (i, s) in scalars.enumerated() where !s.isWhiteSpace {
+            appendKeys(of: s, to: &keys)
+            source += repeatElement(Int32(i), count: keys.count - source.count)
+        }
+        return (keys, source)
+    }
+
+    /// Stands for a run of characters other than syllables in an initials text (never in a query).
+    static let runBreak: UInt32 = 0
+
+    /// The initials text of a folded text, as its units: each syllable (its scalar value; its
+    /// initial consonant is what the rule reads), white space skipped, any other run of characters
+    /// a ``runBreak``; with, per unit, the scalar it came from.
+    static func initialsText(_ scalars: [Unicode.Scalar]) -> (units: [UInt32], source: [Int32]) {
+        var units: [UInt32] = [], source: [Int32] = []
         for (i, s) in scalars.enumerated() where !s.isWhiteSpace {
             if isSyllable(s) {
-                bytes.append(contentsOf: String(Unicode.Scalar(initial(ofSyllable: s))!).utf8)
-                syllables.append(contentsOf: String(s).utf8)
+                units.append(s.value)
                 source.append(Int32(i))
-            } else if bytes.suffix(3) != runBreak[...] {
-                bytes.append(contentsOf: runBreak)
-                syllables.append(contentsOf: runBreak)
+            } else if units.last != runBreak {
+                units.append(runBreak)
                 source.append(Int32(i))
             }
         }
-        return (bytes, syllables, source)
+        return (units, source)
     }
+
+    /// The index among the nineteen initials of a syllable's initial consonant.
+    @inline(__always)
+    static func initialIndex(ofSyllable value: UInt32) -> Int { Int(value - 0xAC00) / 588 }
 }

@@ -46,9 +46,10 @@ package struct PhoneticExplanation: Sendable {
             inRun = true
         }
         if HangulKeys.containsHangul(scalars) {
-            lines.append(Line(rules: .korean, rule: "hangul keys", key: String(decoding: HangulKeys.keyText(scalars).bytes, as: UTF8.self)))
-            let initials = HangulKeys.initialsText(scalars).bytes.filter { $0 != 0x01 }
-            lines.append(Line(rules: .korean, rule: "hangul initials", key: String(decoding: initials, as: UTF8.self)))
+            lines.append(Line(rules: .korean, rule: "hangul keys", key: String(String.UnicodeScalarView(HangulKeys.keyText(scalars).keys.compactMap(Unicode.Scalar.init)))))
+            let initials = HangulKeys.initialsText(scalars).units.filter { $0 != HangulKeys.runBreak }
+                .compactMap { Unicode.Scalar(HangulKeys.initial(ofSyllable: Unicode.Scalar($0)!)) }
+            lines.append(Line(rules: .korean, rule: "hangul initials", key: String(String.UnicodeScalarView(initials))))
         }
         let readingBytes = reading.flatMap { $0.isEmpty ? nil : Array($0.utf8)[...] }
         let words = try ReadingKeys.words(text: scalars, reading: readingBytes)

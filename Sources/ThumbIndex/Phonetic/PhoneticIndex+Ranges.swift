@@ -15,21 +15,19 @@ extension PhoneticIndex {
             let han = scalars.indices.filter { Pinyin.isHan(scalars[$0]) }
             for m in pinyin.matches(ofRow: row, p, mode: mode, main: main) { add(scalars: han[m.lowerBound]...han[m.upperBound]) }
         }
-        if let keys = pq.hangulKeys, hangulKeys.row(row, matches: keys, mode: mode) {
+        if let keys = pq.hangulKeys, hangul.row(row, matchesKeys: keys, mode: mode, main: main) {
             let k = HangulKeys.keyText(scalars)
             let startsWord = scalars.indices.map { main.wordStarts[Int(main.starts[row]) + offsets[$0]] }
             let starts = Set(Self.wordStarts(k.source, startsWord))
-            for found in Self.occurrences(of: keys, in: k.bytes, mode: mode, wordStarts: starts) {
+            for found in Self.occurrences(of: keys, in: k.keys, mode: mode, wordStarts: starts) {
                 add(scalars: Int(k.source[found.lowerBound])...Int(k.source[found.upperBound - 1]))
             }
         }
-        if pq.hangulInitials != nil {
-            let query = HangulInitialsIndex.Query(pq)
+        if let initials = pq.initialsQuery {
+            let units = hangul.withUnits(ofRow: row, in: main, wordStarts: mode == .words) { Array($0) }
             let source = HangulKeys.initialsText(scalars).source
-            for e in hangulInitials.initials.entries(ofRow: row) {
-                for k in hangulInitials.occurrences(query, inEntry: e, mode: mode) {
-                    add(scalars: Int(source[k.lowerBound])...Int(source[k.upperBound - 1]))
-                }
+            for k in HangulIndex.occurrences(initials, in: units, mode: mode) {
+                add(scalars: Int(source[k.lowerBound])...Int(source[k.upperBound - 1]))
             }
         }
         if let kana = pq.kana {
@@ -55,7 +53,7 @@ extension PhoneticIndex {
 
     /// The non-overlapping occurrences of `q` in `text`, left to right: all of them (contains), the
     /// one at 0 (prefix), or those at `wordStarts` (words).
-    static func occurrences(of q: [UInt8], in text: [UInt8], mode: MatchMode, wordStarts: Set<Int>) -> [Range<Int>] {
+    static func occurrences<Element: Equatable>(of q: [Element], in text: [Element], mode: MatchMode, wordStarts: Set<Int>) -> [Range<Int>] {
         var found: [Range<Int>] = [], i = 0
         while i + q.count <= text.count {
             let allowed = switch mode {

@@ -4,11 +4,11 @@ extension PhoneticIndex {
     func rows(_ pq: PhoneticQuery, mode: MatchMode, main: TextIndex) -> SearchResult.Rows.Storage {
         var result: SearchResult.Rows.Storage = .ids([])
         if let p = pq.pinyin { result = RowSet.union(result, pinyin.rows(matching: p, mode: mode, main: main)) }
-        if let keys = pq.hangulKeys { result = RowSet.union(result, hangulKeys.rows(matching: keys, mode: mode)) }
+        if let keys = pq.hangulKeys { result = RowSet.union(result, hangul.rows(matchingKeys: keys, mode: mode, main: main)) }
         // One consonant alone: its initials matches are keys matches too (a syllable's first key).
         let oneConsonant = pq.hangulUnits.count == 1 && !HangulKeys.isSyllable(Unicode.Scalar(pq.hangulUnits[0])!)
-        if pq.hangulInitials != nil && !oneConsonant {
-            result = RowSet.union(result, hangulInitials.rows(HangulInitialsIndex.Query(pq), mode: mode))
+        if let initials = pq.initialsQuery, !oneConsonant {
+            result = RowSet.union(result, hangul.rows(matchingInitials: initials, mode: mode, main: main))
         }
         if let kana = pq.kanaReading { result = RowSet.union(result, kanaReadings.rows(matching: kana, mode: mode)) }
         if let r = pq.romaji { result = RowSet.union(result, romaji.rows(matching: r, mode: mode)) }
@@ -22,8 +22,8 @@ extension PhoneticIndex {
     /// How many suffixes the rules' searches visit (what a fresh search costs).
     func hitCount(_ pq: PhoneticQuery, main: TextIndex) -> Int {
         var hits = 0
-        if let keys = pq.hangulKeys { hits += hangulKeys.hitCount(keys) }
-        if let initials = pq.hangulInitials { hits += hangulInitials.initials.hitCount(initials) }
+        if let keys = pq.hangulKeys { hits += hangul.cost(keys: keys, mode: .contains) }
+        if let initials = pq.initialsQuery { hits += hangul.cost(initials: initials) }
         if let kana = pq.kanaReading { hits += kanaReadings.hitCount(kana) }
         if let r = pq.romaji { hits += romaji.hitCount(r) }
         if let kana = pq.kana { hits += kanaVariant.hitCount(kana) + main.hitCount(kana) }
@@ -34,8 +34,8 @@ extension PhoneticIndex {
     /// Whether the rules match `row` for `pq` in `mode`.
     func row(_ row: Int, matches pq: PhoneticQuery, mode: MatchMode, main: TextIndex) -> Bool {
         if let p = pq.pinyin, pinyin.row(row, matches: p, mode: mode, main: main) { return true }
-        if let keys = pq.hangulKeys, hangulKeys.row(row, matches: keys, mode: mode) { return true }
-        if pq.hangulInitials != nil, hangulInitials.row(row, matches: HangulInitialsIndex.Query(pq), mode: mode) {
+        if let keys = pq.hangulKeys, hangul.row(row, matchesKeys: keys, mode: mode, main: main) { return true }
+        if let initials = pq.initialsQuery, hangul.row(row, matchesInitials: initials, mode: mode, main: main) {
             return true
         }
         if let kana = pq.kanaReading, kanaReadings.row(row, matches: kana, mode: mode) { return true }

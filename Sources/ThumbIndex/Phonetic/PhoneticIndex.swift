@@ -5,10 +5,8 @@
 /// non-ASCII rows and nothing else. Every part is exact: a rule's rows are those its definition
 /// matches (where a part only narrows candidates, each candidate is checked).
 struct PhoneticIndex: Sendable {
-    /// Korean: the keys of rows with Hangul.
-    let hangulKeys: KeyTextIndex
-    /// Korean: the syllables' initial consonants of rows with Hangul.
-    let hangulInitials: HangulInitialsIndex
+    /// Korean: the keys and the syllables' initial consonants of rows with Hangul.
+    let hangul: HangulIndex
     /// Japanese: rows with katakana, folded to hiragana (byte-aligned with the main text).
     let kanaVariant: KeyTextIndex
     /// Japanese: readings in kana (folded, without white space).
@@ -21,7 +19,7 @@ struct PhoneticIndex: Sendable {
     let readingIsText: BitSet
 
     var byteCount: Int {
-        hangulKeys.byteCount + hangulInitials.byteCount + kanaVariant.byteCount + kanaReadings.byteCount
+        hangul.byteCount + kanaVariant.byteCount + kanaReadings.byteCount
             + romaji.byteCount + pinyin.byteCount + readingIsText.byteCount
     }
 
@@ -32,7 +30,7 @@ struct PhoneticIndex: Sendable {
     /// sorted.
     init(text: [UInt8], starts: [UInt32], wordStarts: BitSet, readings: TextColumn?, keys withKeys: Bool = true) throws {
         let rowCount = starts.count - 1
-        var keys = KeyTextIndex.Builder(), initials = HangulInitialsIndex.Builder()
+        var hangul = HangulIndex.Builder()
         var kanaVariant = KeyTextIndex.Builder(), kanaReadings = KeyTextIndex.Builder(), romaji = KeyTextIndex.Builder()
         var pinyin = PinyinIndex.Builder()
         var readingIsText = BitSet(count: rowCount)
@@ -55,12 +53,7 @@ struct PhoneticIndex: Sendable {
 
             pinyin.add(row: row, scalars: scalars, startsWord: startsWord)
 
-            if HangulKeys.containsHangul(scalars) {
-                let k = HangulKeys.keyText(scalars)
-                keys.add(row: row, key: k.bytes, wordStarts: Self.wordStarts(k.source, startsWord))
-                let i = HangulKeys.initialsText(scalars)
-                initials.add(row: row, text: i, wordStarts: i.source.indices.filter { startsWord[Int(i.source[$0])] }.map { 3 * $0 })
-            }
+            hangul.add(row: row, scalars: scalars)
 
             if Kana.hasKatakana(row8) {
                 // Word starts of the folded text itself: ICU breaks katakana and hiragana differently.
@@ -77,8 +70,7 @@ struct PhoneticIndex: Sendable {
                 romaji.add(row: row, key: k.shortRomaji.bytes, wordStarts: k.shortRomaji.wordStarts)
             }
         }
-        hangulKeys = try keys.build(rowCount: rowCount)
-        hangulInitials = try initials.build(rowCount: rowCount)
+        self.hangul = hangul.build(rowCount: rowCount)
         self.kanaVariant = try kanaVariant.build(rowCount: rowCount)
         self.kanaReadings = try kanaReadings.build(rowCount: rowCount)
         self.romaji = try romaji.build(rowCount: rowCount)

@@ -7,8 +7,9 @@ struct PhoneticQuery: Sendable, Equatable {
     let rules: PhoneticRules
     /// Chinese: the query's scalars (default fold, no white space) when they are all letters or Han.
     let pinyin: [Unicode.Scalar]?
-    /// Korean: the keys of the query (UTF-8 compatibility jamo) when it holds Hangul.
-    let hangulKeys: [UInt8]?
+    /// Korean: the keys of the query (scalar values: compatibility jamo, any other character
+    /// itself) when it holds Hangul.
+    let hangulKeys: [UInt32]?
     /// Korean: the initials of the query's units when it is syllables and initial consonants and one
     /// of its readings has a consonant (one typed, or a final read as initials:
     /// ``HangulKeys/finalsAsInitials(_:beforeMore:)``); with the units: a syllable's scalar value, or
@@ -16,6 +17,8 @@ struct PhoneticQuery: Sendable, Equatable {
     /// read as initials); empty units and nil initials when the rule cannot match.
     let hangulInitials: [UInt8]?
     let hangulUnits: [UInt32]
+    /// Korean: the initial-consonant rule's query of ``hangulUnits`` when ``hangulInitials`` is set.
+    let initialsQuery: HangulIndex.InitialsQuery?
     /// Japanese: the ordinary folded query with katakana folded to hiragana.
     let kana: [UInt8]?
     /// Japanese: the query without white space and separators, katakana folded, when it is all kana.
@@ -38,9 +41,9 @@ struct PhoneticQuery: Sendable, Equatable {
             pinyin = nil
         }
 
-        var keys: [UInt8]? = nil, initials: [UInt8]? = nil, units: [UInt32] = []
+        var keys: [UInt32]? = nil, initials: [UInt8]? = nil, units: [UInt32] = []
         if rules.contains(.korean), HangulKeys.containsHangul(compact) {
-            keys = HangulKeys.keyText(compact).bytes
+            keys = HangulKeys.keyText(compact).keys
             var ok = true
             for s in compact {
                 if HangulKeys.isSyllable(s) {
@@ -69,6 +72,7 @@ struct PhoneticQuery: Sendable, Equatable {
         hangulKeys = keys
         hangulInitials = initials
         hangulUnits = units
+        initialsQuery = initials == nil ? nil : HangulIndex.InitialsQuery(units: units)
 
         if rules.contains(.japanese) {
             kana = Kana.folded(folded)

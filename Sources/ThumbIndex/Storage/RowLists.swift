@@ -30,6 +30,17 @@ struct RowLists: Sendable, Equatable {
             last = Array(repeating: 0, count: keyCount)
         }
 
+        /// How many keys the lists have.
+        var keyCount: Int { lists.count }
+
+        /// Adds a key with an empty list and returns it (keys found as rows come).
+        mutating func addKey() -> Int {
+            lists.append([])
+            counts.append(0)
+            last.append(0)
+            return lists.count - 1
+        }
+
         /// Adds `row` to the list of `key`. Rows come in ascending order per key; the key's last
         /// row again is ignored (a row that has a key twice).
         mutating func append(_ row: UInt32, to key: Int) {
@@ -42,21 +53,25 @@ struct RowLists: Sendable, Equatable {
             last[key] = row
         }
 
-        /// The lists: each key's count, then its rows, one after another.
-        consuming func build() -> RowLists {
+        /// The lists: each key's count, then its rows, one after another; key k of the lists is
+        /// key `order[k]` of the builder (a permutation of its keys; nil: the same order).
+        consuming func build(order: [Int]? = nil) -> RowLists {
+            let order = order ?? Array(lists.indices)
+            precondition(order.count == lists.count, "RowLists: an order of every key")
             var starts: [UInt32] = [0], size = 0
             starts.reserveCapacity(lists.count + 1)
-            for k in lists.indices {
+            for k in order {
                 size += lists[k].isEmpty ? 0 : RowLists.width(counts[k]) + lists[k].count
                 starts.append(UInt32(size))
             }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(size)
-            for k in lists.indices where !lists[k].isEmpty {
+            for k in order where !lists[k].isEmpty {
                 RowLists.put(counts[k], into: &bytes)
                 bytes += lists[k]
                 lists[k] = []
             }
+            precondition(bytes.count == size, "RowLists: an order of every key, each once")
             return RowLists(starts: starts, bytes: bytes)
         }
     }
@@ -88,6 +103,17 @@ struct RowLists: Sendable, Equatable {
         self.bytes = bytes
     }
 
+    /// The same lists with those of `keys` emptied (their rows kept elsewhere).
+    func emptying(_ keys: Set<Int>) -> RowLists {
+        var starts: [UInt32] = [0], bytes: [UInt8] = []
+        starts.reserveCapacity(self.starts.count)
+        for k in 0..<keyCount {
+            if !keys.contains(k) { bytes += self.bytes[Int(self.starts[k])..<Int(self.starts[k + 1])] }
+            starts.append(UInt32(bytes.count))
+        }
+        return RowLists(starts: starts, bytes: bytes)
+    }
+
     /// How many rows key `k` lists.
     func count(_ k: Int) -> Int {
         var at = Int(starts[k])
@@ -105,10 +131,42 @@ struct RowLists: Sendable, Equatable {
             let count = Self.get(bytes, at: &at, end: end)!
             var row: UInt32 = 0
             for _ in 0..<count {
-                row &+= Self.get(bytes, at: &at, end: end)!
+                row &+= Self.step(bytes, at: &at, end: end)
                 body(row)
             }
         }
+    }
+
+    /// The rows of key `k`, ascending.
+    func rows(_ k: Int) -> [UInt32] {
+        var at = Int(starts[k])
+        let end = Int(starts[k + 1])
+        guard at < end else { return [] }
+        return bytes.withUnsafeBufferPointer { bytes in
+            // Invariant (checked by both initializers): the list reads to exactly `end`, and its
+            // count is how many rows it has, so `out` is filled exactly.
+            let count = Int(Self.get(bytes, at: &at, end: end)!)
+            return [UInt32](capacity: count) { out in
+                var row: UInt32 = 0
+                for i in 0..<count {
+                    row &+= Self.step(bytes, at: &at, end: end)
+                    out[i] = row
+                }
+                return count
+            }
+        }
+    }
+
+    /// The next distance of a list known to read to its end: one byte for most, else
+    /// ``get(_:at:end:)``.
+    @inline(__always)
+    private static func step(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int, end: Int) -> UInt32 {
+        let byte = bytes[at]
+        if byte < 0x80 {
+            at += 1
+            return UInt32(byte)
+        }
+        return get(bytes, at: &at, end: end)!
     }
 
     /// How many bytes `value` takes as a variable-length integer.

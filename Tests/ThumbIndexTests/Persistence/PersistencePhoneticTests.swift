@@ -92,7 +92,7 @@ struct PersistencePhoneticTests {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
         // The first byte of every phonetic part's first record (its tag), and one in the middle of
         // the part, as flipped by a bad disk.
-        for tag in ["hkey", "hini", "kanv", "kanr", "roma", "piny", "rdtx"] {
+        for tag in ["hang", "kanv", "kanr", "roma", "piny", "rdtx"] {
             let start = try #require(Self.firstRecord(tagged: tag, in: bytes), "no record '\(tag)'")
             for position in [start, start + 4, start + 16] where position < bytes.count - Archive.trailerSize {
                 var damaged = bytes
@@ -108,16 +108,16 @@ struct PersistencePhoneticTests {
         }
     }
 
-    @Test func filesOfTheFormatsBeforeThePhoneticKeysTheLateSuffixesAndTheCodedPinyinListsAreRefused() throws {
+    @Test func filesOfTheFormatsBeforeThePhoneticKeysTheLateSuffixesAndTheCodedListsAreRefused() throws {
         let folder = try TemporaryFolder()
         let original = try SearchableListing(Listing(["김민준", "張三"].indices, locale: "ko", text: { ["김민준", "張三"][$0] }))
-        for version: UInt32 in [2, 3, 4] {
+        for version: UInt32 in [2, 3, 4, 5] {
             let path = folder.path("v\(version).thumbindex")
             try original._write(to: path, formatVersion: version, overriding: [:])
             let reason = savedIndexFailure { _ = try SearchableListing.load(from: path, expecting: .init(locale: "ko")) }
-            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 5))
+            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 6))
         }
-        #expect(SavedListingFormat.version == 5)
+        #expect(SavedListingFormat.version == 6)
     }
 
     /// The offset of the first record under `tag`, walking the archive's records from its header.

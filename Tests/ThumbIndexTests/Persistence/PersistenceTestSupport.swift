@@ -91,14 +91,19 @@ private func expectSame(_ a: TextIndex, _ b: TextIndex, sourceLocation: SourceLo
 
 /// Every part of two phonetic indexes equal.
 private func expectSame(_ a: PhoneticIndex, _ b: PhoneticIndex, sourceLocation: SourceLocation) {
-    for (k, l) in [(a.hangulKeys, b.hangulKeys), (a.hangulInitials.initials, b.hangulInitials.initials), (a.kanaVariant, b.kanaVariant),
+    for (k, l) in [(a.kanaVariant, b.kanaVariant),
                    (a.kanaReadings, b.kanaReadings), (a.romaji, b.romaji)] {
         #expect(k.entryRows == l.entryRows && k.entriesAreRows == l.entriesAreRows, sourceLocation: sourceLocation)
         expectSame(k.index, l.index, sourceLocation: sourceLocation)
         #expect(k.denseKeys.mapValues(\.words) == l.denseKeys.mapValues(\.words), sourceLocation: sourceLocation)
         #expect(k.denseKeys.mapValues(\.blockRanks) == l.denseKeys.mapValues(\.blockRanks), sourceLocation: sourceLocation)
     }
-    #expect(a.hangulInitials.syllables == b.hangulInitials.syllables, sourceLocation: sourceLocation)
+    for (k, l) in [(a.hangul.keyRows, b.hangul.keyRows), (a.hangul.initialRows, b.hangul.initialRows)] {
+        #expect(k.lists == l.lists && k.denseKeys == l.denseKeys && k.rowCount == l.rowCount, sourceLocation: sourceLocation)
+        #expect(k.bitmaps.map(\.words) == l.bitmaps.map(\.words), sourceLocation: sourceLocation)
+        #expect(k.bitmaps.map(\.blockRanks) == l.bitmaps.map(\.blockRanks), sourceLocation: sourceLocation)
+    }
+    #expect(a.hangul.keyCodes == b.hangul.keyCodes, sourceLocation: sourceLocation)
     let p = a.pinyin, q = b.pinyin
     #expect(p.alphabet == q.alphabet && p.readings == q.readings && p.runStartReadings == q.runStartReadings, sourceLocation: sourceLocation)
     #expect(p.unitRows == q.unitRows && p.syllables == q.syllables && p.pairRows == q.pairRows, sourceLocation: sourceLocation)

@@ -10,8 +10,8 @@ extension RowLists {
         self = builder.build()
     }
 
-    /// The rows of key `k`, ascending, as a plain list.
-    func rows(_ k: Int) -> [UInt32] {
+    /// The rows of key `k`, ascending, as ``forEachRow(_:_:)`` gives them.
+    func rowsOneByOne(_ k: Int) -> [UInt32] {
         var rows: [UInt32] = []
         forEachRow(k) { rows.append($0) }
         return rows
@@ -42,7 +42,7 @@ struct RowListsTests {
             #expect(coded.keyCount == keyCount)
             for (k, rows) in lists.enumerated() {
                 #expect(coded.count(k) == rows.count, "key \(k)")
-                #expect(coded.rows(k) == rows, "key \(k)")
+                #expect(coded.rows(k) == rows && coded.rowsOneByOne(k) == rows, "key \(k)")
             }
             #expect(RowLists(starts: coded.starts, bytes: coded.bytes, rowCount: rowCount) == coded)
         }
@@ -63,7 +63,7 @@ struct RowListsTests {
                 }
             }
             let lists = builder.build()
-            for k in 0..<keyCount { #expect(lists.rows(k) == expected[k], "key \(k)") }
+            for k in 0..<keyCount { #expect(lists.rows(k) == expected[k] && lists.rowsOneByOne(k) == expected[k], "key \(k)") }
             #expect(RowLists(starts: lists.starts, bytes: lists.bytes, rowCount: rowCount) == lists)
         }
     }
