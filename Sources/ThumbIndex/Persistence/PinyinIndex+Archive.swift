@@ -13,7 +13,7 @@ extension PinyinIndex {
             writer.append(perEntry.reduce(into: [UInt32(0)]) { $0.append($0.last! + UInt32($1.count)) }, tag: tag)
         }
         for lists in [unitRows, pairRows, tripleRows] {
-            writer.append(lists.bytes.isEmpty ? [] : lists.starts, tag: tag)
+            writer.append(lists.starts, tag: tag)
             writer.append(lists.bytes, tag: tag)
         }
     }
@@ -46,10 +46,9 @@ extension PinyinIndex {
 
         var lists: [RowLists] = []
         for (keys, what) in [(alphabet.count, "characters"), (syllables.count * syllables.count, "pairs"), (Self.tripleCount, "triples")] {
-            let saved = try reader.array(UInt32.self, tag: tag)
+            let starts = try reader.array(UInt32.self, tag: tag)
             let bytes = try reader.array(UInt8.self, tag: tag)
-            let starts = saved.isEmpty && bytes.isEmpty ? [UInt32](repeating: 0, count: keys + 1) : saved
-            guard starts.count == keys + 1, let read = RowLists(starts: starts, bytes: bytes, rowCount: rowCount) else {
+            guard let read = RowLists(starts: starts, bytes: bytes, keyCount: keys, rowCount: rowCount) else {
                 throw fail("has other rows of \(what) than \(keys) lists of rows of the listing")
             }
             lists.append(read)

@@ -3,7 +3,7 @@ extension PostingLists {
     /// bytes, as a listing without the lists' kind of text has) and bytes, then the dense keys and
     /// their bitmaps' words back to back. ``init(from:tag:keyCount:rowCount:)`` reads them back.
     func append(to writer: inout ArchiveWriter, tag: String) {
-        writer.append(lists.bytes.isEmpty ? [] : lists.starts, tag: tag)
+        writer.append(lists.starts, tag: tag)
         writer.append(lists.bytes, tag: tag)
         writer.append(denseKeys.map(UInt32.init), tag: tag)
         writer.append(bitmaps.flatMap(\.words), tag: tag)
@@ -11,16 +11,15 @@ extension PostingLists {
 
     /// Lists read back from the records ``append(to:tag:)`` wrote, for `keyCount` keys over a
     /// listing of `rowCount` rows, checked so that no query can read outside them: every coded list
-    /// reads to its end with ascending rows in the listing (``RowLists/init(starts:bytes:rowCount:)``),
+    /// reads to its end with ascending rows in the listing (``RowLists/init(starts:bytes:keyCount:rowCount:)``),
     /// the dense keys ascend below `keyCount` with empty coded lists, and every bitmap has one bit
     /// per row and none past the last.
     ///
     /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` naming `what` when a check fails.
     init(from reader: inout ArchiveReader, tag: String, keyCount: Int, rowCount: Int, what: String) throws {
-        let saved = try reader.array(UInt32.self, tag: tag)
+        let starts = try reader.array(UInt32.self, tag: tag)
         let bytes = try reader.array(UInt8.self, tag: tag)
-        let starts = saved.isEmpty && bytes.isEmpty ? [UInt32](repeating: 0, count: keyCount + 1) : saved
-        guard starts.count == keyCount + 1, let lists = RowLists(starts: starts, bytes: bytes, rowCount: rowCount) else {
+        guard let lists = RowLists(starts: starts, bytes: bytes, keyCount: keyCount, rowCount: rowCount) else {
             throw reader.corrupted("\(what) has other rows than \(keyCount) lists of rows of the listing")
         }
         let keys = try reader.array(UInt32.self, tag: tag).map(Int.init)

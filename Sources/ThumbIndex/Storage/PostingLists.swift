@@ -19,7 +19,7 @@ struct PostingLists: Sendable {
     init(_ lists: RowLists, rowCount: Int) {
         let words = (rowCount + 63) / 64
         let bitmapBytes = 8 * words + 4 * ((words + 7) / 8 + 1)
-        let dense = (0..<lists.keyCount).filter { Int(lists.starts[$0 + 1] - lists.starts[$0]) > bitmapBytes }
+        let dense = (0..<lists.keyCount).filter { lists.byteCount(ofList: $0) > bitmapBytes }
         var bitmaps: [RowBitmap] = []
         for k in dense {
             var bits = [UInt64](repeating: 0, count: words)

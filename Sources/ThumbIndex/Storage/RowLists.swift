@@ -6,44 +6,64 @@
 /// groups first, the high bit set on every byte but a number's last). A list of n rows is read in
 /// one pass; its count is at hand without reading the rows.
 ///
-/// Every list is checked when the lists are made or read back (``init(starts:bytes:rowCount:)``):
+/// Every list is checked when the lists are made or read back (``init(starts:bytes:keyCount:rowCount:)``):
 /// each reads to exactly its end, with rows ascending inside the listing. So a read never leaves its
 /// list and never sees a row outside the listing.
 struct RowLists: Sendable, Equatable {
-    /// Where each key's list starts in ``bytes``; one more than the keys.
+    /// Where each key's list starts in ``bytes``, one more than the keys; none when no key has a
+    /// row (a listing without the lists' kind of text pays nothing for them).
     let starts: [UInt32]
     let bytes: [UInt8]
+    let keyCount: Int
 
-    var keyCount: Int { starts.count - 1 }
     var byteCount: Int { bytes.count + 4 * starts.count }
+
+    /// Where key `k`'s list lies in ``bytes``.
+    @inline(__always)
+    private func span(_ k: Int) -> (at: Int, end: Int) {
+        starts.isEmpty ? (0, 0) : (Int(starts[k]), Int(starts[k + 1]))
+    }
+
+    /// How many bytes key `k`'s list takes.
+    func byteCount(ofList k: Int) -> Int {
+        let (at, end) = span(k)
+        return end - at
+    }
 
     /// Collects the lists key by key as rows come, in ascending order: each key's list is coded as
     /// it grows, so nothing the size of the (key, row) pairs is kept.
     struct Builder {
-        private var lists: [[UInt8]]
-        private var counts: [UInt32]
-        private var last: [UInt32]
+        /// Per key, its coded rows, its count and its last row; made at the first row, so that a
+        /// builder that gets none costs nothing per key.
+        private var lists: [[UInt8]] = []
+        private var counts: [UInt32] = []
+        private var last: [UInt32] = []
+        /// How many keys the lists have.
+        private(set) var keyCount: Int
 
         init(keyCount: Int) {
-            lists = Array(repeating: [], count: keyCount)
-            counts = Array(repeating: 0, count: keyCount)
-            last = Array(repeating: 0, count: keyCount)
+            self.keyCount = keyCount
         }
-
-        /// How many keys the lists have.
-        var keyCount: Int { lists.count }
 
         /// Adds a key with an empty list and returns it (keys found as rows come).
         mutating func addKey() -> Int {
-            lists.append([])
-            counts.append(0)
-            last.append(0)
-            return lists.count - 1
+            if !lists.isEmpty {
+                lists.append([])
+                counts.append(0)
+                last.append(0)
+            }
+            keyCount += 1
+            return keyCount - 1
         }
 
         /// Adds `row` to the list of `key`. Rows come in ascending order per key; the key's last
         /// row again is ignored (a row that has a key twice).
         mutating func append(_ row: UInt32, to key: Int) {
+            if lists.isEmpty {
+                lists = Array(repeating: [], count: keyCount)
+                counts = Array(repeating: 0, count: keyCount)
+                last = Array(repeating: 0, count: keyCount)
+            }
             if counts[key] > 0 {
                 if last[key] == row { return }
                 precondition(last[key] < row, "RowLists: rows ascend per key")
@@ -56,8 +76,9 @@ struct RowLists: Sendable, Equatable {
         /// The lists: each key's count, then its rows, one after another; key k of the lists is
         /// key `order[k]` of the builder (a permutation of its keys; nil: the same order).
         consuming func build(order: [Int]? = nil) -> RowLists {
+            precondition(order.map { $0.count == keyCount } ?? true, "RowLists: an order of every key")
+            guard !lists.isEmpty else { return RowLists(starts: [], bytes: [], keyCount: keyCount) }
             let order = order ?? Array(lists.indices)
-            precondition(order.count == lists.count, "RowLists: an order of every key")
             var starts: [UInt32] = [0], size = 0
             starts.reserveCapacity(lists.count + 1)
             for k in order {
@@ -72,21 +93,27 @@ struct RowLists: Sendable, Equatable {
                 lists[k] = []
             }
             precondition(bytes.count == size, "RowLists: an order of every key, each once")
-            return RowLists(starts: starts, bytes: bytes)
+            return RowLists(starts: starts, bytes: bytes, keyCount: keyCount)
         }
     }
 
-    private init(starts: [UInt32], bytes: [UInt8]) {
-        self.starts = starts
+    private init(starts: [UInt32], bytes: [UInt8], keyCount: Int) {
+        self.starts = bytes.isEmpty ? [] : starts
         self.bytes = bytes
+        self.keyCount = keyCount
     }
 
     /// Lists read back from their two parts, or nil when a list does not read to exactly its end
-    /// with ascending rows below `rowCount`, or the starts do not cover the bytes in order.
+    /// with ascending rows below `rowCount`, or the starts are not `keyCount + 1` that cover the
+    /// bytes in order. No starts and no bytes are `keyCount` empty lists.
     ///
     /// - Complexity: O(bytes).
-    init?(starts: [UInt32], bytes: [UInt8], rowCount: Int) {
-        guard starts.areStarts(of: starts.count - 1, covering: bytes.count) else { return nil }
+    init?(starts: [UInt32], bytes: [UInt8], keyCount: Int, rowCount: Int) {
+        if starts.isEmpty && bytes.isEmpty {
+            self.init(starts: [], bytes: [], keyCount: keyCount)
+            return
+        }
+        guard starts.count == keyCount + 1, starts.areStarts(of: keyCount, covering: bytes.count) else { return nil }
         for k in 0..<starts.count - 1 where starts[k] < starts[k + 1] {
             var at = Int(starts[k])
             let end = Int(starts[k + 1])
@@ -99,32 +126,32 @@ struct RowLists: Sendable, Equatable {
             }
             guard at == end else { return nil }
         }
-        self.starts = starts
-        self.bytes = bytes
+        self.init(starts: starts, bytes: bytes, keyCount: starts.count - 1)
     }
 
     /// The same lists with those of `keys` emptied (their rows kept elsewhere).
     func emptying(_ keys: Set<Int>) -> RowLists {
         var starts: [UInt32] = [0], bytes: [UInt8] = []
-        starts.reserveCapacity(self.starts.count)
+        starts.reserveCapacity(keyCount + 1)
         for k in 0..<keyCount {
-            if !keys.contains(k) { bytes += self.bytes[Int(self.starts[k])..<Int(self.starts[k + 1])] }
+            let (at, end) = span(k)
+            if !keys.contains(k) { bytes += self.bytes[at..<end] }
             starts.append(UInt32(bytes.count))
         }
-        return RowLists(starts: starts, bytes: bytes)
+        return RowLists(starts: starts, bytes: bytes, keyCount: keyCount)
     }
 
     /// How many rows key `k` lists.
     func count(_ k: Int) -> Int {
-        var at = Int(starts[k])
-        let end = Int(starts[k + 1])
+        let (first, end) = span(k)
+        var at = first
         return at == end ? 0 : Int(Self.get(bytes, at: &at, end: end)!)
     }
 
     /// Calls `body` with each row of key `k`, ascending.
     func forEachRow(_ k: Int, _ body: (UInt32) -> Void) {
-        var at = Int(starts[k])
-        let end = Int(starts[k + 1])
+        let (first, end) = span(k)
+        var at = first
         guard at < end else { return }
         bytes.withUnsafeBufferPointer { bytes in
             // Invariant (checked by both initializers): the list reads to exactly `end`.
@@ -139,8 +166,8 @@ struct RowLists: Sendable, Equatable {
 
     /// The rows of key `k`, ascending.
     func rows(_ k: Int) -> [UInt32] {
-        var at = Int(starts[k])
-        let end = Int(starts[k + 1])
+        let (first, end) = span(k)
+        var at = first
         guard at < end else { return [] }
         return bytes.withUnsafeBufferPointer { bytes in
             // Invariant (checked by both initializers): the list reads to exactly `end`, and its

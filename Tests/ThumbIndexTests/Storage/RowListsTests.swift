@@ -44,7 +44,7 @@ struct RowListsTests {
                 #expect(coded.count(k) == rows.count, "key \(k)")
                 #expect(coded.rows(k) == rows && coded.rowsOneByOne(k) == rows, "key \(k)")
             }
-            #expect(RowLists(starts: coded.starts, bytes: coded.bytes, rowCount: rowCount) == coded)
+            #expect(RowLists(starts: coded.starts, bytes: coded.bytes, keyCount: keyCount, rowCount: rowCount) == coded)
         }
     }
 
@@ -64,7 +64,7 @@ struct RowListsTests {
             }
             let lists = builder.build()
             for k in 0..<keyCount { #expect(lists.rows(k) == expected[k] && lists.rowsOneByOne(k) == expected[k], "key \(k)") }
-            #expect(RowLists(starts: lists.starts, bytes: lists.bytes, rowCount: rowCount) == lists)
+            #expect(RowLists(starts: lists.starts, bytes: lists.bytes, keyCount: keyCount, rowCount: rowCount) == lists)
         }
     }
 
@@ -73,34 +73,46 @@ struct RowListsTests {
         let rows: [UInt32] = [0, 1, 127, 128, 16_383, 16_384, 2_097_152, 268_435_455, UInt32.max - 1]
         let coded = RowLists(rows.map { (0, $0) }, keyCount: 1)
         #expect(coded.rows(0) == rows)
-        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, rowCount: Int(UInt32.max)) == coded)
-        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, rowCount: Int(UInt32.max - 1)) == nil, "a row outside the listing")
+        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, keyCount: 1, rowCount: Int(UInt32.max)) == coded)
+        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, keyCount: 1, rowCount: Int(UInt32.max - 1)) == nil, "a row outside the listing")
+    }
+
+    @Test("lists without a row keep no starts, and read back from none")
+    func listsWithoutRowsCostNothing() {
+        var builder = RowLists.Builder(keyCount: 17_576)
+        _ = builder.addKey()
+        let empty = builder.build()
+        #expect(empty.keyCount == 17_577 && empty.starts.isEmpty && empty.byteCount == 0)
+        #expect(empty.count(17_576) == 0 && empty.rows(3).isEmpty && empty.byteCount(ofList: 5) == 0)
+        #expect(RowLists(starts: [], bytes: [], keyCount: 17_577, rowCount: 10) == empty)
+        #expect(RowLists(starts: [], bytes: [1], keyCount: 1, rowCount: 10) == nil, "bytes without starts")
+        #expect(RowLists(starts: [0, 0], bytes: [], keyCount: 2, rowCount: 10) == nil, "starts of other keys")
     }
 
     @Test("parts that do not read to their ends, repeat a row or leave the listing are refused")
     func corruptedParts() {
         let coded = RowLists([(0, 3), (1, 5), (0, 200), (1, 9)], keyCount: 2)
-        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, rowCount: 201) == coded)
-        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, rowCount: 200) == nil, "row 200 of 200")
+        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, keyCount: 2, rowCount: 201) == coded)
+        #expect(RowLists(starts: coded.starts, bytes: coded.bytes, keyCount: 2, rowCount: 200) == nil, "row 200 of 200")
         var truncated = coded.bytes
         truncated.removeLast()
-        #expect(RowLists(starts: coded.starts.dropLast() + [UInt32(truncated.count)], bytes: truncated, rowCount: 201) == nil)
+        #expect(RowLists(starts: coded.starts.dropLast() + [UInt32(truncated.count)], bytes: truncated, keyCount: 2, rowCount: 201) == nil)
         var longer = coded.bytes
         longer.append(1)
-        #expect(RowLists(starts: coded.starts.dropLast() + [UInt32(longer.count)], bytes: longer, rowCount: 201) == nil)
-        #expect(RowLists(starts: coded.starts, bytes: longer, rowCount: 201) == nil, "bytes past the last start")
+        #expect(RowLists(starts: coded.starts.dropLast() + [UInt32(longer.count)], bytes: longer, keyCount: 2, rowCount: 201) == nil)
+        #expect(RowLists(starts: coded.starts, bytes: longer, keyCount: 2, rowCount: 201) == nil, "bytes past the last start")
         // Key 1's list is count 2, row 5, step 4: a step of 0 repeats a row.
         var repeated = coded.bytes
         repeated[repeated.count - 1] = 0
-        #expect(RowLists(starts: coded.starts, bytes: repeated, rowCount: 201) == nil)
+        #expect(RowLists(starts: coded.starts, bytes: repeated, keyCount: 2, rowCount: 201) == nil)
         // A count larger than the rows that follow.
         var counted = coded.bytes
         counted[Int(coded.starts[1])] = 3
-        #expect(RowLists(starts: coded.starts, bytes: counted, rowCount: 201) == nil)
+        #expect(RowLists(starts: coded.starts, bytes: counted, keyCount: 2, rowCount: 201) == nil)
         // A continued byte at a list's end, and starts out of order.
         var open = coded.bytes
         open[open.count - 1] |= 0x80
-        #expect(RowLists(starts: coded.starts, bytes: open, rowCount: 201) == nil)
-        #expect(RowLists(starts: [0, 5, 4], bytes: coded.bytes, rowCount: 201) == nil)
+        #expect(RowLists(starts: coded.starts, bytes: open, keyCount: 2, rowCount: 201) == nil)
+        #expect(RowLists(starts: [0, 5, 4], bytes: coded.bytes, keyCount: 2, rowCount: 201) == nil)
     }
 }
