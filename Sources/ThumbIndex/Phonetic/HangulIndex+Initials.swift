@@ -59,19 +59,16 @@ extension HangulIndex {
     }
 
     /// The lists that hold every row a reading of two initials or more matches: its pairs (for two)
-    /// or triples of initials, and its runs of two or three keys. Nil when one of them has no rows:
-    /// the reading matches nowhere.
+    /// or triples of initials, and those of the runs of keys it spells out (``lists(ofRun:)``). Nil
+    /// when one of them has no rows: the reading matches nowhere.
     private func lists(_ reading: Reading) -> [List]? {
         var lists: [List] = []
         let initials = reading.initials
         let n = initials.count == 2 ? 2 : 3
         for i in 0...(initials.count - n) { lists.append(.initials(Self.initialKey(initials[i..<i + n]))) }
         for run in reading.keyRuns where run.count >= 2 {
-            let n = min(run.count, 3)
-            for i in 0...(run.count - n) {
-                guard let list = keyList(Self.code(run[i..<i + n])) else { return nil }
-                lists.append(.keys(list))
-            }
+            guard let runLists = self.lists(ofRun: run[...]) else { return nil }
+            lists += runLists
         }
         return lists.contains { count($0) == 0 } ? nil : lists
     }

@@ -13,15 +13,7 @@ extension HangulIndex {
         if q.count <= 3 || q.count == 4 && q.allSatisfy(Self.isJamo) {
             return keyList(Self.code(q)).map { KeysPlan(lists: [.keys($0)], exact: mode == .contains) }
         }
-        // Every run of three keys of the query, and of four jamo, is in a matching row.
-        var lists: [List] = []
-        for n in 3...4 {
-            for i in 0...(q.count - n) where n == 3 || q[i..<i + 4].allSatisfy(Self.isJamo) {
-                guard let list = keyList(Self.code(q[i..<i + n])) else { return nil }
-                lists.append(.keys(list))
-            }
-        }
-        return KeysPlan(lists: lists, exact: false)
+        return lists(ofRun: q[...]).map { KeysPlan(lists: $0, exact: false) }
     }
 
     /// What the keys query costs: the rows of its rarest list, a check weighing as much as eight.

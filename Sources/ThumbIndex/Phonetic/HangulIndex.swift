@@ -7,7 +7,9 @@
 ///   longer one has as candidates the rows in its rarest runs.
 /// - `initialRows`: per two or three syllables in a row of a row's initials text
 ///   (``HangulKeys/initialsText(_:)``), by their initial consonants, the rows that have them. A
-///   reading of the initial-consonant rule has as candidates the rows of its rarest pair or triple.
+///   query of two or three consonants alone is one list, exact (contains); a reading of another
+///   query has as candidates the rows in its rarest lists: of its initials, and of the runs of keys
+///   it spells out.
 ///
 /// Neither the key texts nor the initials are kept: a check reads them from the row's text in the
 /// main index (the default fold the index was built from), as ``withKeys(ofRow:in:wordStarts:_:)``
@@ -75,6 +77,20 @@ struct HangulIndex: Sendable {
         case .keys(let k): keyRows.rows(k)
         case .initials(let k): initialRows.rows(k)
         }
+    }
+
+    /// The lists of the runs of three keys of `run` (two or more keys; of all of it when it has
+    /// fewer) and of its runs of four jamo: every row whose key text holds `run` is in each. Nil
+    /// when one of them has no rows.
+    func lists(ofRun run: ArraySlice<UInt32>) -> [List]? {
+        var lists: [List] = []
+        for n in 3...4 {
+            for i in run.startIndex...max(run.startIndex, run.endIndex - n) where n == 3 || i + 4 <= run.endIndex && run[i..<i + 4].allSatisfy(Self.isJamo) {
+                guard let list = keyList(Self.code(run[i..<min(i + n, run.endIndex)])) else { return nil }
+                lists.append(.keys(list))
+            }
+        }
+        return lists
     }
 
     /// The rows in every one of `lists` (at least one), or a few more: the rarest list's rows,

@@ -16,6 +16,18 @@ final class TemporaryFolder {
     func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
+/// What `read` makes of the records `write` appends, through an archive file (format version 1) in
+/// a temporary folder: a part's own round trip, without a whole saved listing.
+func throughArchive<T>(_ write: (inout ArchiveWriter) -> Void, read: (inout ArchiveReader) throws -> T) throws -> T {
+    let folder = try TemporaryFolder()
+    let path = folder.path("records.archive")
+    var writer = ArchiveWriter()
+    write(&writer)
+    try writer.write(to: path, formatVersion: 1)
+    var reader = try ArchiveReader(path: path, formatVersion: 1)
+    return try read(&reader)
+}
+
 /// The reason of the `SavedIndexError` that `body` throws, or nil (with an issue recorded) when it
 /// throws nothing or something else.
 func savedIndexFailure(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> SavedIndexError.Reason? {

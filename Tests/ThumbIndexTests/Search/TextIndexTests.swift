@@ -58,13 +58,9 @@ import Testing
         }
         let index = TextIndex(text: text, starts: starts, wordStarts: try SearchIndex.wordStarts(text: text, starts: starts))
         #expect(index.code.offsetLimit == 1024 && index.longEntries.count == 4 && index.late != nil)
-        let folder = try TemporaryFolder()
-        let path = folder.path("late.archive")
-        var writer = ArchiveWriter()
-        index.append(to: &writer, tag: "main")
-        try writer.write(to: path, formatVersion: 1)
-        var reader = try ArchiveReader(path: path, formatVersion: 1)
-        let loaded = try TextIndex(from: &reader, tag: "main", entryCount: index.entryCount)
+        let loaded = try throughArchive { index.append(to: &$0, tag: "main") } read: {
+            try TextIndex(from: &$0, tag: "main", entryCount: index.entryCount)
+        }
         for (query, mode, expected) in [("zeb", MatchMode.contains, [0, 1, 3]), ("zeb", .words, [0, 1, 3]), ("ebu", .contains, [1]),
                                         ("ebu", .words, []), ("zy", .contains, [2]), ("zebra", .prefix, [3]), ("crossing", .words, [0])] {
             let expectedEntries = expected.map { filler + $0 }

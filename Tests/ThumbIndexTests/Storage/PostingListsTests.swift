@@ -32,13 +32,9 @@ struct PostingListsTests {
 
     /// `postings` written under a tag and read back for `keyCount` keys and `rowCount` rows.
     static func readBack(_ postings: PostingLists, keyCount: Int, rowCount: Int) throws -> PostingLists {
-        let folder = try TemporaryFolder()
-        let path = folder.path("postings.archive")
-        var writer = ArchiveWriter()
-        postings.append(to: &writer, tag: "post")
-        try writer.write(to: path, formatVersion: 1)
-        var reader = try ArchiveReader(path: path, formatVersion: 1)
-        return try PostingLists(from: &reader, tag: "post", keyCount: keyCount, rowCount: rowCount, what: "the test lists")
+        try throughArchive { postings.append(to: &$0, tag: "post") } read: {
+            try PostingLists(from: &$0, tag: "post", keyCount: keyCount, rowCount: rowCount, what: "the test lists")
+        }
     }
 
     @Test("lists read back as they were written")
