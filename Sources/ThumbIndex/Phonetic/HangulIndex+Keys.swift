@@ -28,11 +28,71 @@ extension HangulIndex {
         guard let plan = plan(keys: q, mode: mode) else { return .ids([]) }
         let rows = candidates(plan.lists)
         if plan.exact { return rows }
+        if q.count <= 3 && rows.count > Self.startsWorthSearching {
+            return self.rows(matchingKeys: q, startingAt: mode, main: main, within: rows)
+        }
+        return .ids(checked(rows, q, mode: mode, main: main))
+    }
+
+    /// The rows of `rows` whose keys match `q` in `mode`, ascending.
+    private func checked(_ rows: SearchResult.Rows.Storage, _ q: [UInt32], mode: MatchMode, main: TextIndex) -> [UInt32] {
         var checked: [UInt32] = []
         for row in SearchResult.Rows(storage: rows) where self.row(row, matchesKeys: q, mode: mode, main: main) {
             checked.append(UInt32(row))
         }
-        return .ids(checked)
+        return checked
+    }
+
+    /// How many candidates a word or prefix query of up to three keys (most often the start of one
+    /// syllable) checks before it searches the main index's word and entry starts instead.
+    static let startsWorthSearching = 4096
+
+    /// The rows of `rows` (all that have `q` anywhere) whose keys match `q` at a word start
+    /// (``MatchMode/words``) or at the start (``MatchMode/prefix``), from the main index's suffixes
+    /// there: a match starts at a character's first key, so at a character whose keys begin with
+    /// `q` (the row matches) or are a shorter beginning of it (the row is checked). A row that
+    /// starts with white space is checked too (its first key is that of its first other character).
+    func rows(matchingKeys q: [UInt32], startingAt mode: MatchMode, main: TextIndex,
+              within rows: SearchResult.Rows.Storage) -> SearchResult.Rows.Storage {
+        let (whole, partial) = Self.startingScalars(q)
+        let matching = main.entries(startingWithScalarsIn: whole, mode: mode)
+        var candidates = partial.isEmpty ? SearchResult.Rows.Storage.ids([]) : main.entries(startingWithScalarsIn: partial, mode: mode)
+        if mode == .prefix { candidates = RowSet.union(candidates, main.entries(startingWithScalarsIn: Self.whiteSpace, mode: .prefix)) }
+        return RowSet.union(matching, checked(RowSet.intersection(candidates, rows), q, mode: mode, main: main))
+    }
+
+    /// The White_Space scalars (see `Unicode.Scalar.isWhiteSpace`), as ranges.
+    static let whiteSpace: [ClosedRange<UInt32>] = [0x09...0x0D, 0x20...0x20, 0x85...0x85, 0xA0...0xA0, 0x1680...0x1680,
+                                                    0x2000...0x200A, 0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F,
+                                                    0x3000...0x3000]
+
+    /// The scalars whose keys begin with `q` (`whole`) and those whose keys are a shorter beginning
+    /// of it (`partial`), as ascending ranges of code points: of the jamo, the syllables, and `q`'s
+    /// first key itself (any other character is its own key).
+    static func startingScalars(_ q: [UInt32]) -> (whole: [ClosedRange<UInt32>], partial: [ClosedRange<UInt32>]) {
+        var whole: [UInt32] = [], partial: [UInt32] = []
+        var keys: [UInt32] = []
+        keys.reserveCapacity(8)
+        let hangul: [UInt32] = Array(0x1100...0x11FF) + Array(0x3131...0x3163) + Array(0xAC00...0xD7A3)
+        let scalars = hangul.contains(q[0]) ? hangul : (hangul + [q[0]]).sorted()
+        for value in scalars {
+            guard let s = Unicode.Scalar(value) else { continue }
+            keys.removeAll(keepingCapacity: true)
+            HangulKeys.appendKeys(of: s, to: &keys)
+            if keys.starts(with: q) {
+                whole.append(value)
+            } else if keys.count < q.count && q.starts(with: keys) {
+                partial.append(value)
+            }
+        }
+        func ranges(_ values: [UInt32]) -> [ClosedRange<UInt32>] {
+            var ranges: [ClosedRange<UInt32>] = []
+            for v in values {
+                if let last = ranges.last, last.upperBound + 1 == v { ranges[ranges.count - 1] = last.lowerBound...v } else { ranges.append(v...v) }
+            }
+            return ranges
+        }
+        return (ranges(whole), ranges(partial))
     }
 
     /// Whether the keys of `row` (its text in `main`) match the keys query `q` in `mode`.

@@ -87,6 +87,26 @@ struct HangulIndexTests {
         }
     }
 
+    @Test("word and prefix queries answered from the main index's starts find what a check of every row finds")
+    func startsAgreeWithChecks() throws {
+        // Rows that start with white space, and words after it, among the pieces.
+        let texts = Self.texts(13, count: Cases.scaled(400)).map { $0.hasPrefix("a") ? " " + $0 : $0 }
+        let index = try SearchIndex(texts: texts, locale: "ko")
+        let hangul = index.storage.phonetic.hangul, main = index.storage.main
+        var rng = SeededGenerator(state: 17)
+        for _ in 0..<Cases.scaled(150) {
+            let word = (0..<Int(rng.next() % 2) + 1).map { _ in Self.pieces[Int(rng.next() % 12)] }.joined()
+            let keys = HangulKeys.keyText(Array(word.unicodeScalars)).keys
+            let q = Array(keys.prefix(Int(rng.next() % UInt64(keys.count)) + 1))
+            for mode in [MatchMode.words, .prefix] {
+                let expected = texts.indices.filter { hangul.row($0, matchesKeys: q, mode: mode, main: main) }
+                let all = SearchResult.Rows.Storage.all(texts.count)
+                let got = Array(SearchResult.Rows(storage: hangul.rows(matchingKeys: q, startingAt: mode, main: main, within: all)))
+                #expect(got == expected, "\(word.debugDescription) cut to \(q.count) keys, \(mode)")
+            }
+        }
+    }
+
     @Test("runs of different keys, or of other lengths, never share a code; other numbers are no codes")
     func codesAreDistinct() {
         var rng = SeededGenerator(state: 5)
