@@ -57,14 +57,9 @@ extension HangulIndex {
         let (whole, partial) = Self.startingScalars(q)
         let matching = main.entries(startingWithScalarsIn: whole, mode: mode)
         var candidates = partial.isEmpty ? SearchResult.Rows.Storage.ids([]) : main.entries(startingWithScalarsIn: partial, mode: mode)
-        if mode == .prefix { candidates = RowSet.union(candidates, main.entries(startingWithScalarsIn: Self.whiteSpace, mode: .prefix)) }
+        if mode == .prefix { candidates = RowSet.union(candidates, main.entries(startingWithScalarsIn: Unicode.Scalar.whiteSpaceRanges, mode: .prefix)) }
         return RowSet.union(matching, checked(RowSet.intersection(candidates, rows), q, mode: mode, main: main))
     }
-
-    /// The White_Space scalars (see `Unicode.Scalar.isWhiteSpace`), as ranges.
-    static let whiteSpace: [ClosedRange<UInt32>] = [0x09...0x0D, 0x20...0x20, 0x85...0x85, 0xA0...0xA0, 0x1680...0x1680,
-                                                    0x2000...0x200A, 0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F,
-                                                    0x3000...0x3000]
 
     /// The scalars whose keys begin with `q` (`whole`) and those whose keys are a shorter beginning
     /// of it (`partial`), as ascending ranges of code points: of the jamo, the syllables, and `q`'s

@@ -12,4 +12,9 @@ extension Unicode.Scalar {
         return v == 0x1680 || (0x2000...0x200A).contains(v) || v == 0x2028 || v == 0x2029 || v == 0x202F
             || v == 0x205F || v == 0x3000
     }
+
+    /// The same 25 scalars as ranges of code points, ascending: for a search by code point.
+    static let whiteSpaceRanges: [ClosedRange<UInt32>] = [0x09...0x0D, 0x20...0x20, 0x85...0x85, 0xA0...0xA0, 0x1680...0x1680,
+                                                          0x2000...0x200A, 0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F,
+                                                          0x3000...0x3000]
 }
