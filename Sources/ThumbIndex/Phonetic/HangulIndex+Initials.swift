@@ -155,49 +155,66 @@ extension HangulIndex {
         withUnits(ofRow: row, in: main, wordStarts: mode == .words) { Self.hasMatch(q, in: $0, mode: mode) }
     }
 
+    /// A row's initials text as ``withUnits(ofRow:in:wordStarts:_:)`` reads it, with what the rule
+    /// asks of it: the one statement for the check (``hasMatch(_:in:mode:)``) and the ranges
+    /// (``occurrences(_:in:mode:)``).
+    private struct Units {
+        let units: UnsafeBufferPointer<UInt32>
+
+        var count: Int { units.count }
+
+        /// The syllable (or run break) at `k`.
+        func syllable(_ k: Int) -> UInt32 { units[k] & ~HangulIndex.wordStart }
+
+        /// Whether a syllable with initial consonant `initial` stands at `k`.
+        func hasInitial(_ initial: UInt32, at k: Int) -> Bool {
+            k < count && syllable(k) != HangulKeys.runBreak && HangulKeys.initial(ofSyllable: Unicode.Scalar(syllable(k))!) == initial
+        }
+
+        /// Whether a match may start at `k` in `mode`.
+        func allowsStart(_ k: Int, mode: MatchMode) -> Bool {
+            switch mode {
+            case .contains: true
+            case .prefix: k == 0
+            case .words: units[k] & HangulIndex.wordStart != 0
+            }
+        }
+    }
+
     /// Whether a reading of `q` with a consonant matches `units` (a row's initials text) at a start
     /// `mode` allows: what ``occurrences(_:in:mode:)`` finds one of, without its tables.
     ///
     /// - Complexity: a search from each start that follows the readings only while they match; at
     ///   most three ways per syllable of the query.
-    static func hasMatch(_ q: InitialsQuery, in units: UnsafeBufferPointer<UInt32>, mode: MatchMode) -> Bool {
-        let count = units.count
-        func syllable(_ k: Int) -> UInt32 { units[k] & ~wordStart }
-        func hasInitial(_ initial: UInt32, at k: Int) -> Bool {
-            k < count && syllable(k) != HangulKeys.runBreak && HangulKeys.initial(ofSyllable: Unicode.Scalar(syllable(k))!) == initial
-        }
+    static func hasMatch(_ q: InitialsQuery, in buffer: UnsafeBufferPointer<UInt32>, mode: MatchMode) -> Bool {
+        let units = Units(units: buffer)
         return q.units.withUnsafeBufferPointer { query in
             func matches(at k: Int, unit i: Int, consonant: Bool) -> Bool {
                 if i == query.count { return consonant }
-                guard k < count else { return false }
+                guard k < units.count else { return false }
                 guard let value = query[i].syllable else {
-                    return hasInitial(query[i].initial, at: k) && matches(at: k + 1, unit: i + 1, consonant: true)
+                    return units.hasInitial(query[i].initial, at: k) && matches(at: k + 1, unit: i + 1, consonant: true)
                 }
-                if syllable(k) == value && matches(at: k + 1, unit: i + 1, consonant: consonant) { return true }
+                if units.syllable(k) == value && matches(at: k + 1, unit: i + 1, consonant: consonant) { return true }
                 return query[i].alternatives.contains { alternative in
-                    syllable(k) == alternative.syllable
-                        && alternative.initials.indices.allSatisfy { hasInitial(alternative.initials[$0], at: k + 1 + $0) }
+                    units.syllable(k) == alternative.syllable
+                        && alternative.initials.indices.allSatisfy { units.hasInitial(alternative.initials[$0], at: k + 1 + $0) }
                         && matches(at: k + 1 + alternative.initials.count, unit: i + 1, consonant: true)
                 }
             }
-            let starts = mode == .prefix ? 0..<min(count, 1) : 0..<count
-            return starts.contains { k in (mode != .words || units[k] & wordStart != 0) && matches(at: k, unit: 0, consonant: false) }
+            let starts = mode == .prefix ? 0..<min(units.count, 1) : 0..<units.count
+            return starts.contains { units.allowsStart($0, mode: mode) && matches(at: $0, unit: 0, consonant: false) }
         }
     }
 
-    /// For each unit of `units` (a row's initials text, as ``units(ofRow:in:wordStarts:into:)`` reads it), how
-    /// many units the shortest reading of `q` with a consonant covers from there; nil where none
-    /// matches.
+    /// For each unit of `units` (a row's initials text), how many units the shortest reading of `q`
+    /// with a consonant covers from there; nil where none matches.
     ///
     /// - Complexity: O(query units × row units): a dynamic program from the query's last unit back
     ///   to its first, which keeps per position the shortest rest of a match, once for a reading
     ///   that has had a consonant and once for one that has not.
-    private static func shortestMatches(_ q: InitialsQuery, in units: [UInt32]) -> [Int?] {
+    private static func shortestMatches(_ q: InitialsQuery, in units: Units) -> [Int?] {
         let count = units.count
-        func syllable(_ k: Int) -> UInt32 { units[k] & ~wordStart }
-        func hasInitial(_ initial: UInt32, at k: Int) -> Bool {
-            k < count && syllable(k) != HangulKeys.runBreak && HangulKeys.initial(ofSyllable: Unicode.Scalar(syllable(k))!) == initial
-        }
         let none = Int.max
         func plus(_ n: Int, _ rest: Int) -> Int { rest == none ? none : n + rest }
         // After the last unit: a match when a consonant was read, none otherwise.
@@ -207,17 +224,17 @@ extension HangulIndex {
             var nextWith = [Int](repeating: none, count: count + 1), nextWithout = nextWith
             for k in 0..<count {
                 if let value = unit.syllable {
-                    if syllable(k) == value {
+                    if units.syllable(k) == value {
                         nextWith[k] = plus(1, withConsonant[k + 1])
                         nextWithout[k] = plus(1, withoutConsonant[k + 1])
                     }
-                    for alternative in unit.alternatives where syllable(k) == alternative.syllable
-                        && alternative.initials.indices.allSatisfy({ hasInitial(alternative.initials[$0], at: k + 1 + $0) }) {
+                    for alternative in unit.alternatives where units.syllable(k) == alternative.syllable
+                        && alternative.initials.indices.allSatisfy({ units.hasInitial(alternative.initials[$0], at: k + 1 + $0) }) {
                         let covered = plus(1 + alternative.initials.count, withConsonant[k + 1 + alternative.initials.count])
                         nextWith[k] = min(nextWith[k], covered)
                         nextWithout[k] = min(nextWithout[k], covered)
                     }
-                } else if hasInitial(unit.initial, at: k) {
+                } else if units.hasInitial(unit.initial, at: k) {
                     nextWith[k] = plus(1, withConsonant[k + 1])
                     nextWithout[k] = nextWith[k]
                 }
@@ -227,18 +244,14 @@ extension HangulIndex {
         return withoutConsonant.dropLast().map { $0 == none ? nil : $0 }
     }
 
-    /// The non-overlapping matches of `q` in `units` (a row's initials text), left to right, each
+    /// The non-overlapping matches of `q` in `buffer` (a row's initials text), left to right, each
     /// the shortest at its start, as ranges of units.
-    static func occurrences(_ q: InitialsQuery, in units: [UInt32], mode: MatchMode) -> [Range<Int>] {
+    static func occurrences(_ q: InitialsQuery, in buffer: UnsafeBufferPointer<UInt32>, mode: MatchMode) -> [Range<Int>] {
+        let units = Units(units: buffer)
         let lengths = shortestMatches(q, in: units)
         var found: [Range<Int>] = [], k = 0
         while k < lengths.count {
-            let allowed = switch mode {
-            case .contains: true
-            case .prefix: k == 0
-            case .words: units[k] & wordStart != 0
-            }
-            if allowed, let length = lengths[k] {
+            if units.allowsStart(k, mode: mode), let length = lengths[k] {
                 found.append(k..<k + length)
                 k += length
             } else {

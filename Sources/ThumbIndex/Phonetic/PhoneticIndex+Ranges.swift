@@ -24,9 +24,11 @@ extension PhoneticIndex {
             }
         }
         if let initials = pq.initialsQuery {
-            let units = hangul.withUnits(ofRow: row, in: main, wordStarts: mode == .words) { Array($0) }
+            let found = hangul.withUnits(ofRow: row, in: main, wordStarts: mode == .words) {
+                HangulIndex.occurrences(initials, in: $0, mode: mode)
+            }
             let source = HangulKeys.initialsText(scalars).source
-            for k in HangulIndex.occurrences(initials, in: units, mode: mode) {
+            for k in found {
                 add(scalars: Int(source[k.lowerBound])...Int(source[k.upperBound - 1]))
             }
         }

@@ -19,12 +19,8 @@ struct PostingLists: Sendable {
     init(_ lists: RowLists, rowCount: Int) {
         let words = (rowCount + 63) / 64
         let bitmapBytes = 8 * words + 4 * ((words + 7) / 8 + 1)
-        // Most lists of most listings are small or empty: no pass over their keys then.
-        guard lists.bytes.count > bitmapBytes else {
-            self.init(lists: lists, denseKeys: [], bitmaps: [], rowCount: rowCount)
-            return
-        }
-        let dense = (0..<lists.keyCount).filter { lists.byteCount(ofList: $0) > bitmapBytes }
+        // Most lists of most listings are smaller in all than one bitmap: no pass over their keys.
+        let dense = lists.bytes.count <= bitmapBytes ? [] : (0..<lists.keyCount).filter { lists.byteCount(ofList: $0) > bitmapBytes }
         guard !dense.isEmpty else {
             self.init(lists: lists, denseKeys: [], bitmaps: [], rowCount: rowCount)
             return
