@@ -43,6 +43,9 @@ seeds["FuzzQueryString"] = [u(s) for s in [
     "fold=case&mode=prefix", "fold=Case", "mode=word", "fold=diacritics&mode=contains", long_q, long_q + "a",
     "q=%F0%9F%98%80", "q=%ED%A0%80", "q=%C0%AF", "cache=123&q=x", "%71=x", "q%3D=x", "q=caf%C3%A9&limit=0",
     "q=\u00e5", "limit=+1", "limit=1e3", "offset=0x10",
+    "phonetic=&dialpad=1&q=5646", "phonetic=on&q=zs", "q=zurihc&typos=auto", "typos=maybe&q=stockholn",
+    "minVersion=", "minVersion=42&q=an", "minVersion=9223372036854775807", "minVersion=9223372036854775808",
+    "minVersion=00000000000000000000007", "minVersion=-1",
 ]]
 
 seeds["FuzzWriteBodies"] = [u(s) for s in [

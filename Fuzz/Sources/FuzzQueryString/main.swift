@@ -64,11 +64,12 @@ extension String {
     func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
-/// A count as `offset` and `limit` take it: digits only, at most Int32.max.
-func naiveCount(_ text: String) -> Int? {
+/// A count as `offset` and `limit` take it: digits only, at most `max` (Int32.max; Int64.max for
+/// `minVersion`).
+func naiveCount(_ text: String, max: Int = Int(Int32.max)) -> Int? {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
     let digits = text.drop { $0 == "0" }
-    guard digits.count <= 10, let value = Int(digits.isEmpty ? "0" : String(digits)), value <= Int(Int32.max) else { return nil }
+    guard digits.count <= 19, let value = Int(digits.isEmpty ? "0" : String(digits)), value <= max else { return nil }
     return value
 }
 
@@ -99,13 +100,14 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     // The filter parameters.
     let q = expected["q"], fold = expected["fold"].map(Fold.init(rawValue:)), mode = expected["mode"].map(MatchMode.init(rawValue:))
-    let offset = expected["offset"].map(naiveCount), limit = expected["limit"].map(naiveCount)
+    let offset = expected["offset"].map { naiveCount($0) }, limit = expected["limit"].map { naiveCount($0) }
+    let minVersion = expected["minVersion"].map { naiveCount($0, max: Int.max) }
     let dialpad = expected["dialpad"].map { ["1": true, "true": true, "0": false, "false": false][$0] }
     let phonetic = expected["phonetic"].map(Phonetic.init(rawValue:))
     let typos = expected["typos"].map(Typos.init(rawValue:))
     let acceptable = (q?.unicodeScalars.count ?? 0) <= 256 && fold != .some(nil) && mode != .some(nil)
         && phonetic != .some(nil) && typos != .some(nil)
-        && offset != .some(nil) && limit != .some(nil) && (limit.flatMap { $0 } ?? 0) <= 1000
+        && offset != .some(nil) && limit != .some(nil) && (limit.flatMap { $0 } ?? 0) <= 1000 && minVersion != .some(nil)
         && dialpad != .some(nil) && (dialpad.flatMap { $0 } != true || Dialpad.canType(q ?? ""))
     do {
         let filter = try FilterQuery(query)
@@ -115,7 +117,8 @@ func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     && filter.limit == limit.flatMap { $0 } ?? 100
                     && filter.dialpad == dialpad.flatMap { $0 } ?? false
                     && filter.phonetic == phonetic.flatMap { $0 } ?? .auto
-                    && filter.typos == typos.flatMap { $0 } ?? .auto, "\(filter) from \(expected)")
+                    && filter.typos == typos.flatMap { $0 } ?? .auto
+                    && filter.minVersion == minVersion.flatMap { $0 }.map(Int64.init), "\(filter) from \(expected)")
     } catch {
         Fuzz.expect(!acceptable, "refused \(expected): \(error)")
         Fuzz.expect(error.status.code == 400 && !error.message.isEmpty, "answered \(error)")
