@@ -60,6 +60,10 @@ seeds["FuzzWriteBodies"] = [u(s) for s in [
     '1{"items":[[[[[[[[[[[[[[]]]]]]]]]]]]]]}', '1{"items":[{"text":"\\"quoted\\" \\\\ back"}]}',
     '2{"text":"x"}', '2{"reading":null}', '2{"pinned":true}', '2{}', '2{"text":null}', '2{"text":"x","reading":"y","pinned":false}',
     '2{"id":"x"}', '1{"items":[{"text":"a"},{"text":"a"}]}', '1 {"items" : [ {"text" : "spaced"} ] } ',
+    '1{"items":[{"text":"Jessica Acedo","fields":{"phone":"+34 844 123 456","company":"Acme"}}]}',
+    '0{"locale":"en","items":[{"text":"x","fields":{}}],"search":{"fields":["company"],"phones":["phone"],"region":"ES"}}',
+    '1{"items":[{"text":"x","fields":{"a":"b\\tc"}}]}', '1{"items":[{"text":"x","fields":{"":""}}]}',
+    '1{"items":[{"text":"x","fields":{"a":1}}]}', '1{"items":[{"text":"x","fields":[]}]}',
 ]] + [b"1\xef\xbb\xbf{\"items\":[]}", b"1{\"items\":[{\"text\":\"\xff\"}]}", b"2{\"text\":\"" + u("Ärla") + b"\"}"]
 
 seeds["FuzzFold"] = [bytes([f]) + u(s) for f, s in [

@@ -6,7 +6,8 @@
 //
 // What must hold:
 // - every refusal is a 400 with a message;
-// - what is decoded, written again by the server's JSONWriter, decodes to the same thing;
+// - what is decoded, written again by the server's JSONWriter, decodes to the same thing (its
+//   fields included);
 // - an item the store's checks accept survives a TSV export and import unchanged (ItemLimits
 //   promises it: no part of a stored item holds a tab, a newline or another control character).
 import FuzzSupport
@@ -31,6 +32,10 @@ func json(_ input: ItemInput) -> [UInt8] {
     var fields: [(String, (inout JSONWriter) -> Void)] = [("text", { $0.string(input.text) }), ("pinned", { $0.raw("\(input.pinned)") })]
     if let id = input.id { fields.append(("id", { $0.string(id) })) }
     if let reading = input.reading { fields.append(("reading", { $0.string(reading) })) }
+    if !input.fields.isEmpty {
+        let columns = object(input.fields.sorted { $0.key < $1.key }.map { name, value in (name, { $0.string(value) }) })
+        fields.append(("fields", { $0.raw(String(decoding: columns, as: UTF8.self)) }))
+    }
     return object(fields)
 }
 
@@ -60,12 +65,15 @@ func checkItems(_ items: [WriteBodies.Item]) {
     for (i, item) in items.enumerated() {
         let input = item.input
         guard (try? input.validate(position: i)) != nil else { continue }
-        // Exported as a TSV row (id, text, reading) under a header, then read back.
-        let tsv = "id\ttext\treading\n" + [input.id ?? "", input.text, input.reading ?? ""].joined(separator: "\t") + "\n"
+        // Exported as a TSV row (id, text, reading, then each field's name and value as cells of
+        // their own) under a header, then read back.
+        let columns = input.fields.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+        let cells = [input.id ?? "", input.text, input.reading ?? ""] + columns
+        let header = ["id", "text", "reading"] + columns.indices.map { "c\($0)" }
+        let tsv = header.joined(separator: "\t") + "\n" + cells.joined(separator: "\t") + "\n"
         do {
             let table = try RecordTable.read(Array(tsv.utf8), format: .tsv, source: "export")
-            Fuzz.expect(table.count == 1 && table.columns[0][0] == input.id ?? "" && table.columns[1][0] == input.text
-                        && table.columns[2][0] == input.reading ?? "", "a valid item does not survive TSV: \(input)")
+            Fuzz.expect(table.count == 1 && table.columns.map { $0[0] } == cells, "a valid item does not survive TSV: \(input)")
         } catch {
             Fuzz.expect(false, "a valid item's TSV row is refused: \(error): \(input)")
         }
