@@ -64,30 +64,76 @@ extension HangulIndex {
     /// The scalars whose keys begin with `q` (`whole`) and those whose keys are a shorter beginning
     /// of it (`partial`), as ascending ranges of code points: of the jamo, the syllables, and `q`'s
     /// first key itself (any other character is its own key).
+    ///
+    /// - Complexity: O(|q| log n) binary searches of ``ScalarsByKeys``, plus the scalars found.
     static func startingScalars(_ q: [UInt32]) -> (whole: [ClosedRange<UInt32>], partial: [ClosedRange<UInt32>]) {
-        var whole: [UInt32] = [], partial: [UInt32] = []
-        var keys: [UInt32] = []
-        keys.reserveCapacity(8)
-        let hangul: [UInt32] = Array(0x1100...0x11FF) + Array(0x3131...0x3163) + Array(0xAC00...0xD7A3)
-        let scalars = hangul.contains(q[0]) ? hangul : (hangul + [q[0]]).sorted()
-        for value in scalars {
-            guard let s = Unicode.Scalar(value) else { continue }
-            keys.removeAll(keepingCapacity: true)
-            HangulKeys.appendKeys(of: s, to: &keys)
-            if keys.starts(with: q) {
-                whole.append(value)
-            } else if keys.count < q.count && q.starts(with: keys) {
-                partial.append(value)
-            }
+        let table = ScalarsByKeys.shared
+        var whole = table.values(startingWith: q[...]), partial: [UInt32] = []
+        for length in 1..<q.count { partial += table.values(equalTo: q[..<length]) }
+        if !table.has(q[0]) {
+            if q.count == 1 { whole.append(q[0]) } else { partial.append(q[0]) }
         }
         func ranges(_ values: [UInt32]) -> [ClosedRange<UInt32>] {
             var ranges: [ClosedRange<UInt32>] = []
-            for v in values {
+            for v in values.sorted() {
                 if let last = ranges.last, last.upperBound + 1 == v { ranges[ranges.count - 1] = last.lowerBound...v } else { ranges.append(v...v) }
             }
             return ranges
         }
         return (ranges(whole), ranges(partial))
+    }
+
+    /// Every Hangul scalar (the conjoining jamo, the compatibility jamo, the syllables) with its
+    /// keys, ordered by its keys: those that begin with given keys are one run of it. Made once, on
+    /// the first word or prefix query that needs it (about 230 KB).
+    struct ScalarsByKeys: Sendable {
+        /// The scalars' keys back to back, in the order of `values`; scalar i's are
+        /// `keys[starts[i]..<starts[i + 1]]`.
+        private let keys: [UInt32]
+        private let starts: [Int32]
+        /// The scalar values, ordered by their keys (lexicographically), then by value.
+        private let values: [UInt32]
+
+        static let shared = ScalarsByKeys()
+
+        private init() {
+            var byKeys: [(keys: [UInt32], value: UInt32)] = []
+            for value in Array(0x1100...0x11FF) + Array(0x3131...0x3163) + Array(0xAC00...0xD7A3) {
+                var keys: [UInt32] = []
+                HangulKeys.appendKeys(of: Unicode.Scalar(UInt32(value))!, to: &keys)
+                byKeys.append((keys, UInt32(value)))
+            }
+            byKeys.sort { $0.keys != $1.keys ? $0.keys.lexicographicallyPrecedes($1.keys) : $0.value < $1.value }
+            keys = byKeys.flatMap(\.keys)
+            var starts: [Int32] = [0]
+            for entry in byKeys { starts.append(starts.last! + Int32(entry.keys.count)) }
+            self.starts = starts
+            values = byKeys.map(\.value)
+        }
+
+        /// Whether `value` is one of the scalars.
+        func has(_ value: UInt32) -> Bool {
+            (0x1100...0x11FF).contains(value) || (0x3131...0x3163).contains(value) || (0xAC00...0xD7A3).contains(value)
+        }
+
+        /// The keys of the i-th scalar in key order.
+        private func keys(_ i: Int) -> ArraySlice<UInt32> { keys[Int(starts[i])..<Int(starts[i + 1])] }
+
+        /// The scalars whose keys begin with `q`.
+        func values(startingWith q: ArraySlice<UInt32>) -> [UInt32] {
+            // Ordered by keys, the scalars whose keys' first |q| keys are below q come first, then
+            // those that begin with q, then those above.
+            let lower = BinarySearch.first(in: values.indices) { !keys($0).prefix(q.count).lexicographicallyPrecedes(q) }
+            let upper = BinarySearch.first(in: lower..<values.count) { q.lexicographicallyPrecedes(keys($0).prefix(q.count)) }
+            return Array(values[lower..<upper])
+        }
+
+        /// The scalars whose keys are `q`.
+        func values(equalTo q: ArraySlice<UInt32>) -> [UInt32] {
+            let lower = BinarySearch.first(in: values.indices) { !keys($0).lexicographicallyPrecedes(q) }
+            let upper = BinarySearch.first(in: lower..<values.count) { q.lexicographicallyPrecedes(keys($0)) }
+            return Array(values[lower..<upper])
+        }
     }
 
     /// Whether the keys of `row` (its text in `main`) match the keys query `q` in `mode`.

@@ -107,6 +107,34 @@ struct HangulIndexTests {
         }
     }
 
+    @Test("the scalars whose keys begin a query are those a walk of every Hangul scalar finds")
+    func startingScalarsAgreeWithAWalk() {
+        let hangul = Array(0x1100...0x11FF) + Array(0x3131...0x3163) + Array(0xAC00...0xD7A3)
+        /// Each scalar's keys against `q`: whole when they begin with it, partial when they are a
+        /// shorter beginning of it (`q[0]` itself counts when it is no Hangul scalar: its own key).
+        func walk(_ q: [UInt32]) -> (whole: [UInt32], partial: [UInt32]) {
+            var whole: [UInt32] = [], partial: [UInt32] = []
+            for value in Set(hangul.map(UInt32.init) + [q[0]]).sorted() {
+                var keys: [UInt32] = []
+                HangulKeys.appendKeys(of: Unicode.Scalar(value)!, to: &keys)
+                if keys.starts(with: q) { whole.append(value) } else if keys.count < q.count && q.starts(with: keys) { partial.append(value) }
+            }
+            return (whole, partial)
+        }
+        func values(_ ranges: [ClosedRange<UInt32>]) -> [UInt32] { ranges.flatMap { Array($0) } }
+        var rng = SeededGenerator(state: 23)
+        let others: [UInt32] = [0x20, 0x61, 0x5F20, 0x1113]
+        for _ in 0..<Cases.scaled(200) {
+            let piece = Self.pieces[Int(rng.next() % UInt64(Self.pieces.count))] + Self.pieces[Int(rng.next() % 12)]
+            var q = HangulKeys.keyText(Array(piece.unicodeScalars)).keys.filter { $0 != 0x20 && $0 != 0x3000 }
+            if q.isEmpty || rng.next() % 8 == 0 { q.insert(others[Int(rng.next() % UInt64(others.count))], at: 0) }
+            q = Array(q.prefix(Int(rng.next() % 3) + 1))
+            let (whole, partial) = HangulIndex.startingScalars(q)
+            let expected = walk(q)
+            #expect(values(whole) == expected.whole && values(partial) == expected.partial, "\(q.map { String($0, radix: 16) })")
+        }
+    }
+
     @Test("runs of different keys, or of other lengths, never share a code; other numbers are no codes")
     func codesAreDistinct() {
         var rng = SeededGenerator(state: 5)
