@@ -488,7 +488,8 @@ def writer_main(args):
         thread.join()
     elapsed = time.perf_counter() - started
     result = {"writes": len(latencies), "seconds": round(elapsed, 1), "rate": round(len(latencies) / elapsed, 1),
-              "connections": connections, "errors": errors[0], "latency": summary_ms(latencies)}
+              "connections": connections, "errors": errors[0], "latency": summary_ms(latencies),
+              "cpu_seconds": round(time.process_time(), 1)}
     with open(args.out, "w") as f:
         json.dump(result, f)
     return 0 if errors[0] == 0 else 1
@@ -502,6 +503,13 @@ def memory(pid):
                 key, value = line.split(":")
                 fields[key] = int(value.split()[0]) / 1024  # MiB
     return fields["VmRSS"], fields["VmHWM"]
+
+
+def cpu_seconds(pid):
+    """User plus system CPU time of process `pid` so far (its threads included), in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def phase_merge(ctx):
@@ -622,12 +630,28 @@ def phase_tiered(ctx):
     keystrokes = sessions(ctx.queries)
     typist = Http(server.port)
     idle_typing = type_sessions(typist, keystrokes, passes=2)
+    # The same typist typing without a pause for as long as the writes will last, with no writes:
+    # the reference for the keystrokes typed all through them (as many samples, the same load of
+    # the typist itself on the machine's cores).
+    idle_seconds = float(os.environ.get("TIERED_IDLE_SECONDS", seconds))
+    server_cpu, typist_cpu, started = cpu_seconds(server.process.pid), time.process_time(), time.monotonic()
+    typing = Typing(typist, keystrokes)
+    time.sleep(idle_seconds)
+    idle_continuous = typing.stop()
+    idle_cpu = {"seconds": round(time.monotonic() - started, 1),
+                "server_cpu_s": round(cpu_seconds(server.process.pid) - server_cpu, 1),
+                "typist_cpu_s": round(time.process_time() - typist_cpu, 1)}
     idle_end = samples[-1][0]
     idle = statistics.median(rss for _, rss, _ in samples)
+    server_cpu, typist_cpu, started = cpu_seconds(server.process.pid), time.process_time(), time.monotonic()
     writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate)
     typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
     during = typing.stop()
+    writing_cpu = {"seconds": round(time.monotonic() - started, 1),
+                   "server_cpu_s": round(cpu_seconds(server.process.pid) - server_cpu, 1),
+                   "typist_cpu_s": round(time.process_time() - typist_cpu, 1),
+                   "writer_cpu_s": writes.get("cpu_seconds")}
     stop.set()
     sampler.join()
     # The same keystrokes with the runs and tombstones the writes left, and no writes.
@@ -650,6 +674,10 @@ def phase_tiered(ctx):
               "compaction_seconds_mean": round(counter("compaction_duration_seconds_sum") / max(counter("compaction_duration_seconds_count"), 1), 4),
               "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),
               "keystroke_p99_during_over_idle": round(summary_ms(during)["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
+              "keystrokes_idle_continuous": summary_ms(idle_continuous), "cpu_idle_continuous": idle_cpu,
+              "cpu_during_writes": writing_cpu,
+              "keystroke_p99_during_over_idle_continuous": round(summary_ms(during)["p99_ms"] / summary_ms(idle_continuous)["p99_ms"], 2),
+              "keystroke_median_during_over_idle_continuous": round(summary_ms(during)["median_ms"] / summary_ms(idle_continuous)["median_ms"], 2),
               "keystroke_median_during_over_idle": round(summary_ms(during)["median_ms"] / idle_typing["all"]["median_ms"], 2),
               "keystrokes_after_writes": after_typing,
               "keystroke_p99_after_over_idle": round(after_typing["all"]["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
