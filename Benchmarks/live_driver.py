@@ -195,10 +195,10 @@ def type_sessions(http_, keystrokes, passes=2):
 
 class Typing:
     """Types `keystrokes` over and over on `http_`, on a thread of its own, until `stop()`, which
-    returns every keystroke's latency (seconds)."""
+    returns every keystroke's latency (seconds); `by_length()` then summarizes them per typed length."""
 
     def __init__(self, http_, keystrokes):
-        self.latencies, self.stopping = [], threading.Event()
+        self.latencies, self.lengths, self.stopping = [], [], threading.Event()
 
         def run():
             while not self.stopping.is_set():
@@ -206,6 +206,7 @@ class Typing:
                     if self.stopping.is_set():
                         break
                     self.latencies.append(http_.expect(200, "GET", sections_path(q))[1])
+                    self.lengths.append(len(q))
 
         self.thread = threading.Thread(target=run)
         self.thread.start()
@@ -214,6 +215,12 @@ class Typing:
         self.stopping.set()
         self.thread.join()
         return self.latencies
+
+    def by_length(self):
+        lengths = {}
+        for n, seconds in zip(self.lengths, self.latencies):
+            lengths.setdefault(n, []).append(seconds)
+        return {f"{n} chars": summary_ms(v) for n, v in sorted(lengths.items())}
 
 
 def phase_writes(ctx):
@@ -638,6 +645,7 @@ def phase_tiered(ctx):
     typing = Typing(typist, keystrokes)
     time.sleep(idle_seconds)
     idle_continuous = typing.stop()
+    idle_by_length = typing.by_length()
     idle_cpu = {"seconds": round(time.monotonic() - started, 1),
                 "server_cpu_s": round(cpu_seconds(server.process.pid) - server_cpu, 1),
                 "typist_cpu_s": round(time.process_time() - typist_cpu, 1)}
@@ -675,6 +683,7 @@ def phase_tiered(ctx):
               "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),
               "keystroke_p99_during_over_idle": round(summary_ms(during)["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
               "keystrokes_idle_continuous": summary_ms(idle_continuous), "cpu_idle_continuous": idle_cpu,
+              "keystrokes_idle_continuous_by_length": idle_by_length, "keystrokes_during_writes_by_length": typing.by_length(),
               "cpu_during_writes": writing_cpu,
               "keystroke_p99_during_over_idle_continuous": round(summary_ms(during)["p99_ms"] / summary_ms(idle_continuous)["p99_ms"], 2),
               "keystroke_median_during_over_idle_continuous": round(summary_ms(during)["median_ms"] / summary_ms(idle_continuous)["median_ms"], 2),
