@@ -96,12 +96,15 @@ extension HangulIndex {
 
         static let shared = ScalarsByKeys()
 
+        /// The scalars: the conjoining jamo, the compatibility jamo, the syllables.
+        private static let ranges: [ClosedRange<UInt32>] = [0x1100...0x11FF, 0x3131...0x3163, 0xAC00...0xD7A3]
+
         private init() {
             var byKeys: [(keys: [UInt32], value: UInt32)] = []
-            for value in Array(0x1100...0x11FF) + Array(0x3131...0x3163) + Array(0xAC00...0xD7A3) {
+            for value in Self.ranges.joined() {
                 var keys: [UInt32] = []
-                HangulKeys.appendKeys(of: Unicode.Scalar(UInt32(value))!, to: &keys)
-                byKeys.append((keys, UInt32(value)))
+                HangulKeys.appendKeys(of: Unicode.Scalar(value)!, to: &keys)  // no surrogates in the ranges
+                byKeys.append((keys, value))
             }
             byKeys.sort { $0.keys != $1.keys ? $0.keys.lexicographicallyPrecedes($1.keys) : $0.value < $1.value }
             keys = byKeys.flatMap(\.keys)
@@ -112,9 +115,7 @@ extension HangulIndex {
         }
 
         /// Whether `value` is one of the scalars.
-        func has(_ value: UInt32) -> Bool {
-            (0x1100...0x11FF).contains(value) || (0x3131...0x3163).contains(value) || (0xAC00...0xD7A3).contains(value)
-        }
+        func has(_ value: UInt32) -> Bool { Self.ranges.contains { $0.contains(value) } }
 
         /// The keys of the i-th scalar in key order.
         private func keys(_ i: Int) -> ArraySlice<UInt32> { keys[Int(starts[i])..<Int(starts[i + 1])] }
