@@ -31,6 +31,14 @@ extension PhoneticIndex {
         return hits
     }
 
+    /// What checking one row against `pq` (``row(_:matches:mode:main:)``) costs, in the units of
+    /// ``hitCount(_:main:)``: eight for each read of the row's text that a rule decodes and checks
+    /// (the weight the rules' own plans give a check).
+    static func checkCost(_ pq: PhoneticQuery) -> Int {
+        let checks = [pq.pinyin != nil, pq.hangulKeys != nil, pq.initialsQuery != nil, pq.kanaReading != nil, pq.romaji != nil]
+        return 8 * (checks.filter { $0 }.count + (pq.kana != nil ? 2 : 0))
+    }
+
     /// Whether the rules match `row` for `pq` in `mode`.
     func row(_ row: Int, matches pq: PhoneticQuery, mode: MatchMode, main: TextIndex) -> Bool {
         if let p = pq.pinyin, pinyin.row(row, matches: p, mode: mode, main: main) { return true }

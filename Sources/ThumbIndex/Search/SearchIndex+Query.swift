@@ -29,13 +29,21 @@ extension SearchIndex {
         }
         if let previous, previous.approximate == nil, parsed.narrows(previous.parsed) {
             if let candidates = previous.rows.ids,
-               candidates.count * 16 < parsed.terms.map({ hitCount($0, fold: parsed.fold, mode: parsed.mode) }).min()! {
+               candidates.count * checkCost(parsed) < parsed.terms.map({ hitCount($0, fold: parsed.fold, mode: parsed.mode) }).min()! {
                 let rows = checked(candidates) { row($0, matches: parsed) }
                 return SearchResult(parsed: parsed, rows: .init(storage: .ids(rows)))
             }
             if let rows = narrowedRows(parsed, from: previous) { return SearchResult(parsed: parsed, rows: .init(storage: rows)) }
         }
         return SearchResult(parsed: parsed, rows: .init(storage: matchingRows(parsed)))
+    }
+
+    /// What checking one row against `parsed` on its texts costs (``row(_:matches:)``), in the units
+    /// of ``hitCount(_:fold:mode:)``: sixteen for its texts, plus the phonetic rules' checks (a
+    /// Korean query is checked by its keys and by its initials: two more reads of the row's text).
+    private func checkCost(_ parsed: ParsedQuery) -> Int {
+        let phonetic = parsed.terms.compactMap(\.phonetic) + (parsed.wholePhonetic.map { [$0] } ?? [])
+        return phonetic.reduce(16) { $0 + PhoneticIndex.checkCost($1) }
     }
 
     /// The rows of `parsed`, which narrows `previous`'s query, from `previous`'s rows: those rows
