@@ -31,12 +31,11 @@ extension PhoneticIndex {
         return hits
     }
 
-    /// What checking one row against `pq` (``row(_:matches:mode:main:)``) costs, in the units of
-    /// ``hitCount(_:main:)``: eight for each read of the row's text that a rule decodes and checks
-    /// (the weight the rules' own plans give a check).
-    static func checkCost(_ pq: PhoneticQuery) -> Int {
+    /// How many checks of a row ``row(_:matches:mode:main:)`` makes for `pq` when none matches: one
+    /// per rule (each decodes the row's text its own way), two for the kana one.
+    static func checkCount(_ pq: PhoneticQuery) -> Int {
         let checks = [pq.pinyin != nil, pq.hangulKeys != nil, pq.initialsQuery != nil, pq.kanaReading != nil, pq.romaji != nil]
-        return 8 * (checks.filter { $0 }.count + (pq.kana != nil ? 2 : 0))
+        return checks.filter { $0 }.count + (pq.kana != nil ? 2 : 0)
     }
 
     /// Whether the rules match `row` for `pq` in `mode`.
