@@ -519,6 +519,15 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_window(pid):
+    """Starts a window of CPU time; the function it returns ends it: its seconds, and the CPU
+    seconds in it of process `pid` (the server) and of this process (the typist)."""
+    server, typist, started = cpu_seconds(pid), time.process_time(), time.monotonic()
+    return lambda: {"seconds": round(time.monotonic() - started, 1),
+                    "server_cpu_s": round(cpu_seconds(pid) - server, 1),
+                    "typist_cpu_s": round(time.process_time() - typist, 1)}
+
+
 def phase_merge(ctx):
     print("==> merge: resident memory every 50 ms, idle, then while 5,000 edits trigger a merge", flush=True)
     server = ctx.start("merge", ("--merge-after", "5000"))
@@ -641,25 +650,20 @@ def phase_tiered(ctx):
     # the reference for the keystrokes typed all through them (as many samples, the same load of
     # the typist itself on the machine's cores).
     idle_seconds = float(os.environ.get("TIERED_IDLE_SECONDS", seconds))
-    server_cpu, typist_cpu, started = cpu_seconds(server.process.pid), time.process_time(), time.monotonic()
+    end_idle_window = cpu_window(server.process.pid)
     typing = Typing(typist, keystrokes)
     time.sleep(idle_seconds)
     idle_continuous = typing.stop()
     idle_by_length = typing.by_length()
-    idle_cpu = {"seconds": round(time.monotonic() - started, 1),
-                "server_cpu_s": round(cpu_seconds(server.process.pid) - server_cpu, 1),
-                "typist_cpu_s": round(time.process_time() - typist_cpu, 1)}
+    idle_cpu = end_idle_window()
     idle_end = samples[-1][0]
     idle = statistics.median(rss for _, rss, _ in samples)
-    server_cpu, typist_cpu, started = cpu_seconds(server.process.pid), time.process_time(), time.monotonic()
+    end_writing_window = cpu_window(server.process.pid)
     writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate)
     typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
     during = typing.stop()
-    writing_cpu = {"seconds": round(time.monotonic() - started, 1),
-                   "server_cpu_s": round(cpu_seconds(server.process.pid) - server_cpu, 1),
-                   "typist_cpu_s": round(time.process_time() - typist_cpu, 1),
-                   "writer_cpu_s": writes.get("cpu_seconds")}
+    writing_cpu = {**end_writing_window(), "writer_cpu_s": writes.get("cpu_seconds")}
     stop.set()
     sampler.join()
     # The same keystrokes with the runs and tombstones the writes left, and no writes.
