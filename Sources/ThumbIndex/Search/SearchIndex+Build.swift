@@ -1,4 +1,10 @@
 extension SearchIndex {
+    /// The fewest bytes of text whose index is built on several threads. Below it (a live listing's
+    /// tail of up to 64 items, rebuilt on every write) starting a thread and waking the pool's cost
+    /// more than the build saves: the build of 64 KB of names takes milliseconds, a thread tens of
+    /// microseconds, and a write's tail was paying for a new thread each time.
+    static let parallelBuildBytes = 1 << 16
+
     /// Indexes `texts`; row `i` is `texts[i]`.
     ///
     /// Folds every text with all three folds through ICU in bulk (in parallel chunks), finds word starts
@@ -46,14 +52,16 @@ extension SearchIndex {
         // The main index, then the three variants in parallel: each sort is parallel inside, and the
         // main one's workspace (its suffix codes and keys: half a gigabyte at 10M names) is gone
         // before the variants' are made. The phonetic keys need only the main fold's texts and word
-        // starts: they are built beside the sorts, whose serial stretches leave a core idle.
+        // starts: they are built beside the sorts, whose serial stretches leave a core idle. A small
+        // index (a live listing's tail, rebuilt on every write) is built on the calling thread alone.
+        let worthThreads = texts.bytes.count >= Self.parallelBuildBytes
         func textIndex(_ text: [UInt8], _ starts: [UInt32], wordStarts: BitSet? = nil) throws -> TextIndex {
             TextIndex(text: text, starts: starts, wordStarts: try wordStarts ?? Self.wordStarts(text: text, starts: starts))
         }
         let mainWordStarts = try Self.wordStarts(text: main.text, starts: main.starts)
-        let (indexes, phonetic) = try Parallel.both {
+        let (indexes, phonetic) = try Parallel.both(worthThreads: worthThreads) {
             let mainIndex = try textIndex(main.text, main.starts, wordStarts: mainWordStarts)
-            let variantIndexes = try Parallel.map(3) { i in try textIndex(variantSources[i].text, variantSources[i].starts) }
+            let variantIndexes = try Parallel.map(3, worthThreads: worthThreads) { i in try textIndex(variantSources[i].text, variantSources[i].starts) }
             return (main: mainIndex, variants: variantIndexes)
         } and: {
             try PhoneticIndex(text: main.text, starts: main.starts, wordStarts: mainWordStarts, readings: readings,

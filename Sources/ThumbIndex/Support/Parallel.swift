@@ -29,9 +29,11 @@ enum Parallel {
     ///
     /// A caller of lower priority than the process's main thread (a server's maintenance thread,
     /// which `nice` keeps below the reads) computes every iteration itself, in order: the pool's
-    /// threads run at the main thread's priority, and would take the cores from the reads.
-    static func map<T: Sendable, E: Error>(_ count: Int, _ body: (Int) throws(E) -> T) throws(E) -> [T] {
-        if count == 1 || callerIsDeprioritized { return try (0..<count).map { i throws(E) -> T in try body(i) } }
+    /// threads run at the main thread's priority, and would take the cores from the reads. So does
+    /// a caller that says the work is too small to be worth other threads (`worthThreads` false).
+    static func map<T: Sendable, E: Error>(_ count: Int, worthThreads: Bool = true,
+                                           _ body: (Int) throws(E) -> T) throws(E) -> [T] {
+        if count == 1 || !worthThreads || callerIsDeprioritized { return try (0..<count).map { i throws(E) -> T in try body(i) } }
         let results = Mutex<[Result<T, E>?]>(Array(repeating: nil, count: count))
         withoutActuallyEscaping(body) { body in
             // concurrentPerform returns only after every iteration has finished, so `body` does not escape.
@@ -52,9 +54,11 @@ enum Parallel {
     /// Not through ``map(_:_:)``: Dispatch runs a `concurrentPerform` nested in another's iteration
     /// on that iteration's thread alone, so `first()`'s own parallel work would lose a core. The new
     /// thread inherits the caller's `nice` value (Linux); a deprioritized caller runs both itself, in
-    /// order, as ``map(_:_:)`` does.
-    static func both<A, B: Sendable>(_ first: () throws -> A, and second: () throws -> B) throws -> (A, B) {
-        if callerIsDeprioritized { return (try first(), try second()) }
+    /// order, as ``map(_:worthThreads:_:)`` does, and so does one whose work is too small to be worth
+    /// a thread (`worthThreads` false: a new thread costs tens of microseconds).
+    static func both<A, B: Sendable>(worthThreads: Bool = true, _ first: () throws -> A,
+                                     and second: () throws -> B) throws -> (A, B) {
+        if !worthThreads || callerIsDeprioritized { return (try first(), try second()) }
         return try withoutActuallyEscaping(second) { second in
             let other = OtherThread(work: second)
             Thread.detachNewThread {
