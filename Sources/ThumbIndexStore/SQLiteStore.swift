@@ -125,7 +125,7 @@ extension SQLiteStore {
 
     /// The row of the listing called `name`, or nil.
     static func listingRow(_ db: Database, _ name: String) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT \(listingColumns) FROM listing WHERE name = ?", arguments: [name])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(listingColumns) FROM listing WHERE name = ?"), arguments: [name])
     }
 
     /// The key of the listing called `name`.
@@ -145,7 +145,8 @@ extension SQLiteStore {
 
     /// The item `id` of the listing `key`, or nil.
     static func item(_ db: Database, listing key: Int64, id: String) throws -> StoredItem? {
-        try Row.fetchOne(db, sql: "SELECT \(itemColumns) FROM item WHERE listing = ? AND id = ?", arguments: [key, id]).map(storedItem)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT \(itemColumns) FROM item WHERE listing = ? AND id = ?"), arguments: [key, id])
+            .map(storedItem)
     }
 
     static func storedItem(_ row: Row) -> StoredItem {
