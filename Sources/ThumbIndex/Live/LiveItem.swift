@@ -129,16 +129,33 @@ struct SortPosition: Comparable, Sendable {
 
     /// The position of an item with `sortText`, `pinned` and `seq` under `collation`.
     init(sortText: String, pinned: Bool, seq: Int, collation: IndexedCollation) throws {
-        let trimmed = IndexedCollation.trimmed(sortText)
-        labelPosition = pinned ? 0 : 1 + collation.labelIndex(for: String(trimmed))
-        var utf8 = String(collation.sortingForm(ofTrimmed: trimmed))
-        key = try utf8.withUTF8 { try collation.icu.sortKey(utf8: $0) }
+        labelPosition = pinned ? 0 : 1 + collation.labelIndex(for: String(IndexedCollation.trimmed(sortText)))
+        key = try Self.sortKey(of: sortText, collation: collation)
         self.seq = seq
     }
 
+    /// The collation sort key that orders `sortText` within its label.
+    static func sortKey(of sortText: String, collation: IndexedCollation) throws -> [UInt8] {
+        var utf8 = String(collation.sortingForm(ofTrimmed: IndexedCollation.trimmed(sortText)))
+        return try utf8.withUTF8 { try collation.icu.sortKey(utf8: $0) }
+    }
+
+    /// The order of two items under one label: by sort key, then by `seq`.
+    struct Key: Comparable {
+        let key: [UInt8]
+        let seq: Int
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
+            return a.seq < b.seq
+        }
+    }
+
+    /// The position's order among the items of its label.
+    var orderInLabel: Key { Key(key: key, seq: seq) }
+
     static func < (a: SortPosition, b: SortPosition) -> Bool {
         if a.labelPosition != b.labelPosition { return a.labelPosition < b.labelPosition }
-        if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
-        return a.seq < b.seq
+        return a.orderInLabel < b.orderInLabel
     }
 }

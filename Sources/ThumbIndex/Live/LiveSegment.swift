@@ -138,17 +138,32 @@ final class LiveSegment: Sendable {
     }
 
     /// How many rows of the segment (removed or not) come before `position`.
-    /// Complexity: O(log count) sort keys.
+    ///
+    /// The sections are in label order and a row's section is its label, so the rows of earlier
+    /// labels come first and those of later ones after, with no sort key made; within the section
+    /// of `position`'s label the rows are ordered by sort key, then `seq`, and only those are compared.
+    /// Complexity: O(log count) sort keys of the section's rows.
     func rank(of position: SortPosition) throws -> Int {
+        let sections = listing.sections
+        let s = BinarySearch.first(in: sections.indices) { sections[$0].labelPosition >= position.labelPosition }
+        guard s < sections.count else { return count }
+        let rows = sections[s].rows
+        guard sections[s].labelPosition == position.labelPosition else { return rows.lowerBound }
         var failure: (any Error)?
-        let rank = BinarySearch.first(in: 0..<count) { row in
-            do { return try sortPosition(ofRow: row) > position } catch {
+        let rank = BinarySearch.first(in: rows) { row in
+            do { return try SortPosition.Key(key: sortKey(ofRow: row), seq: seq(ofRow: row)) > position.orderInLabel } catch {
                 failure = error
                 return true
             }
         }
         if let failure { throw failure }
         return rank
+    }
+
+    /// The collation sort key of the item at `row` (of its reading, when it has one).
+    private func sortKey(ofRow row: Int) throws -> [UInt8] {
+        let text = readings.flatMap { $0.isEmpty(row: row) ? nil : $0[row] } ?? listing.texts[row]
+        return try SortPosition.sortKey(of: text, collation: listing.collation)
     }
 }
 
