@@ -385,12 +385,13 @@ def wrk(port, seconds, path):
     return {k: float(v) for k, v in (pair.split("=") for pair in line.split()[1:])}
 
 
-def run_writer(ctx, server, seconds, name, part=0, parts=1, rate=200):
+def run_writer(ctx, server, seconds, name, part=0, parts=1, rate=200, kind="edits", nice=-10):
     """The writer process (`writer` below) for `seconds`, on `part` of the items; returns it and its output file."""
     out = os.path.join(ctx.scratch, f"{name}.json")
     writer = subprocess.Popen([sys.executable, os.path.abspath(__file__), "writer", "--port", str(server.port),
                                "--token", ctx.token, "--rate", str(rate), "--seconds", str(seconds),
-                               "--out", out, "--items", str(ctx.item_count), "--part", str(part), "--parts", str(parts)])
+                               "--out", out, "--items", str(ctx.item_count), "--part", str(part), "--parts", str(parts),
+                               "--kind", kind, "--nice", str(nice)])
     return writer, out
 
 
@@ -446,7 +447,7 @@ def writer_main(args):
     latencies, errors, lock = [], [0], threading.Lock()
     # Measure the server, not this process's wait for a core on a machine the load saturates.
     try:
-        os.nice(-10)
+        os.nice(args.nice)
     except OSError:
         pass  # not root: the latencies then include this process's scheduling
     stride = connections * args.parts
@@ -462,7 +463,7 @@ def writer_main(args):
             if now < next_at:
                 time.sleep(next_at - now)
             next_at += interval
-            kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 35, 15])[0]
+            kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 35, 15])[0] if args.kind == "edits" else "REFUSED"
             # Each connection edits its own items (ids n1...nN imported, k ≡ index mod connections),
             # of its part (k ≡ index + part × connections mod connections × parts).
             item_id = f"n{rng.randrange(1 + index + args.part * connections, args.items + 1, stride)}"
@@ -477,10 +478,13 @@ def writer_main(args):
                     status, _, s = http_.request("PATCH", f"/api/listings/{LISTING}/items/{item_id}",
                                                  {"text": f"Loadrename {index} {n}"}, auth=True)
                     ok = status == 200
-                else:
+                elif kind == "DELETE":
                     status, _, s = http_.request("DELETE", f"/api/listings/{LISTING}/items/{item_id}", auth=True)
                     ok = status == 204
                     deleted.add(item_id)
+                else:  # the same requests' HTTP without a write: a body the server refuses before the store
+                    status, _, s = http_.request("POST", f"/api/listings/{LISTING}/items", {"items": "none"}, auth=True)
+                    ok = status == 400
             except OSError:
                 ok, s = False, 0
             n += 1
@@ -659,7 +663,11 @@ def phase_tiered(ctx):
     idle_end = samples[-1][0]
     idle = statistics.median(rss for _, rss, _ in samples)
     end_writing_window = cpu_window(server.process.pid)
-    writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate)
+    # TIERED_WRITER_KIND=refused: the same requests refused before the store (the HTTP and the
+    # writer's own share); TIERED_WRITER_NICE: the writer's nice increment (-10 by default).
+    writer_kind = os.environ.get("TIERED_WRITER_KIND", "edits")
+    writer_nice = int(os.environ.get("TIERED_WRITER_NICE", "-10"))
+    writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate, kind=writer_kind, nice=writer_nice)
     typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
     during = typing.stop()
@@ -678,7 +686,8 @@ def phase_tiered(ctx):
     windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
                if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
     peak = max(rss for _, rss in writing)
-    result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "writes": writes, "idle_rss_mib": round(idle, 1),
+    result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "writer_kind": writer_kind,
+              "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
@@ -787,6 +796,9 @@ def main():
     writer.add_argument("--part", type=int, default=0,
                         help="edit only the imported items of this part (of --parts), so that runs on one store do not meet")
     writer.add_argument("--parts", type=int, default=1)
+    writer.add_argument("--kind", choices=["edits", "refused"], default="edits",
+                        help="edits (inserts, renames, deletes), or refused: bodies the server refuses before the store")
+    writer.add_argument("--nice", type=int, default=-10, help="the writer's nice increment (negative needs root)")
     args = parser.parse_args()
     if args.command == "writer":
         return writer_main(args)
