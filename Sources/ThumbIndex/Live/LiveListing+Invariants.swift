@@ -22,10 +22,8 @@ extension LiveListing {
             let segment = level.segment
             precondition(level.ranks.count == l, "LiveListing: level \(l) has \(level.ranks.count) rank columns")
             precondition(segment.rowsBySeq.count == segment.count, "LiveListing: level \(l) maps \(segment.rowsBySeq.count) seqs")
-            precondition(level.dead.rows.allSatisfy { level.dead[Int($0)] }
-                         && zip(level.dead.rows, level.dead.rows.dropFirst()).allSatisfy { $0 < $1 }
-                         && (0..<segment.count).filter({ level.dead[$0] }).count == level.dead.rows.count,
-                         "LiveListing: level \(l)'s tombstones disagree with their rows")
+            precondition((0..<segment.count).filter({ level.dead[$0] }).count == level.dead.count,
+                         "LiveListing: level \(l)'s tombstones disagree with their count")
             for (k, ranks) in level.ranks.enumerated() {
                 let older = levels[k].segment
                 precondition(ranks.count == segment.count, "LiveListing: level \(l) has \(ranks.count) ranks in level \(k)")

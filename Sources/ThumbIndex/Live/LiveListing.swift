@@ -44,7 +44,7 @@ package struct LiveListing: Sendable {
         }
 
         /// Live rows.
-        var liveCount: Int { segment.count - dead.rows.count }
+        var liveCount: Int { segment.count - dead.count }
     }
 
     /// An item of the tail, with how many rows of each older level come before it.
@@ -119,7 +119,7 @@ package struct LiveListing: Sendable {
     /// Rows of the runs and the tail plus removed rows of the base: how far the listing is from a
     /// fresh build (what a merge folds in).
     package var pendingEdits: Int {
-        levels[Self.base].dead.rows.count + levels.dropFirst().reduce(0) { $0 + $1.segment.count }
+        levels[Self.base].dead.count + levels.dropFirst().reduce(0) { $0 + $1.segment.count }
     }
 
     /// Items in the tail (what a compaction makes a run).
