@@ -23,7 +23,9 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
   merges      VmRSS idle and after each of ten merges of 5,000 edits, and keystrokes typed idle and
               all through the merges on a second connection (not in the default phases);
   tiered      200 writes/s (TIERED_RATE) for 120 s (TIERED_SECONDS) with the default policy
-              (TIERED_MERGE_AFTER: --merge-after) (runs merged by size, issue 20 §3):
+              (TIERED_MERGE_AFTER: --merge-after, TIERED_COMPACT_AFTER: --compact-after;
+              TIERED_WRITER_KIND=refused: requests refused before the store, TIERED_WRITER_NICE)
+              (runs merged by size, issue 20 §3):
               VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
               typed idle and all through on a second connection (not in the default phases);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
@@ -631,10 +633,12 @@ def phase_tiered(ctx):
     # TIERED_RATE and TIERED_MERGE_AFTER: a larger delta sooner (the keystrokes after the writes).
     rate = float(os.environ.get("TIERED_RATE", "200"))
     merge_after = os.environ.get("TIERED_MERGE_AFTER")
+    compact_after = os.environ.get("TIERED_COMPACT_AFTER")  # --compact-after: the tail's largest size
     print(f"==> tiered: {rate:g} writes/s for {seconds} s, {'--merge-after ' + merge_after if merge_after else 'the default policy'}"
           " (the tail made a run every 64 writes, runs merged by size); resident memory every 50 ms, keystrokes typed"
           " all through", flush=True)
-    server = ctx.start("tiered", ("--merge-after", merge_after) if merge_after else ())
+    server = ctx.start("tiered", (("--merge-after", merge_after) if merge_after else ())
+                       + (("--compact-after", compact_after) if compact_after else ()))
     samples, stop = [], threading.Event()
 
     def sample():
@@ -686,7 +690,8 @@ def phase_tiered(ctx):
     windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
                if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
     peak = max(rss for _, rss in writing)
-    result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "writer_kind": writer_kind,
+    result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "compact_after": compact_after,
+              "writer_kind": writer_kind,
               "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),
