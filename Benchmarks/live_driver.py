@@ -28,6 +28,9 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               (runs merged by size, issue 20 §3):
               VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
               typed idle and all through on a second connection (not in the default phases);
+  writecpu    the server's CPU seconds per write at 200 writes/s with nothing else running
+              (WRITECPU_SECONDS, 30), then per request of the same kind refused before the store
+              (not in the default phases);
   restart     a first start builds and saves the index; 10,000 edits; SIGKILL; the next start
               replays the change log onto the saved index (timed until it answers, and its answers
               compared with those before the kill); it stops gracefully (saving), and a graceful
@@ -714,6 +717,27 @@ def phase_tiered(ctx):
     server.stop()
 
 
+def phase_writecpu(ctx):
+    seconds = int(os.environ.get("WRITECPU_SECONDS", "30"))
+    print(f"==> writecpu: the server's CPU time per write, 200 writes/s for {seconds} s and nothing else, then the "
+          "same requests refused before the store (their HTTP alone)", flush=True)
+    server = ctx.start("writecpu")
+    time.sleep(3)
+    result = {"seconds": seconds}
+    for kind in ("edits", "refused"):
+        window = cpu_window(server.process.pid)
+        writer, out = run_writer(ctx, server, seconds, f"writer-writecpu-{kind}", kind=kind)
+        writes = finish_writer(writer, out)
+        cpu = window()
+        result[kind] = {"writes": writes["writes"], "latency": writes["latency"], "server_cpu_s": cpu["server_cpu_s"],
+                        "server_cpu_ms_per_write": round(1000 * cpu["server_cpu_s"] / writes["writes"], 3)}
+        print(f"  {kind}: {result[kind]}", flush=True)
+    result["store_share_ms_per_write"] = round(result["edits"]["server_cpu_ms_per_write"]
+                                               - result["refused"]["server_cpu_ms_per_write"], 3)
+    write_json(os.path.join(ctx.out, "live-writecpu.json"), result)
+    server.stop()
+
+
 class Context:
     def __init__(self, args):
         self.binary, self.out, self.scratch, self.queries = args.binary, args.out, args.scratch, args.queries
@@ -811,7 +835,7 @@ def main():
     ctx.import_corpus(ctx.corpus)
     write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
     phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge,
-              "merges": phase_merges, "tiered": phase_tiered,
+              "merges": phase_merges, "tiered": phase_tiered, "writecpu": phase_writecpu,
               "restart": phase_restart}
     for name in args.phases:
         phases[name](ctx)
