@@ -51,7 +51,7 @@ enum Parallel {
     /// run parallel work inside. When either throws, the first's error is thrown once both have
     /// finished.
     ///
-    /// Not through ``map(_:_:)``: Dispatch runs a `concurrentPerform` nested in another's iteration
+    /// Not through ``map(_:worthThreads:_:)``: Dispatch runs a `concurrentPerform` nested in another's iteration
     /// on that iteration's thread alone, so `first()`'s own parallel work would lose a core. The new
     /// thread inherits the caller's `nice` value (Linux); a deprioritized caller runs both itself, in
     /// order, as ``map(_:worthThreads:_:)`` does, and so does one whose work is too small to be worth
