@@ -638,7 +638,7 @@ def phase_tiered(ctx):
     merge_after = os.environ.get("TIERED_MERGE_AFTER")
     compact_after = os.environ.get("TIERED_COMPACT_AFTER")  # --compact-after: the tail's largest size
     print(f"==> tiered: {rate:g} writes/s for {seconds} s, {'--merge-after ' + merge_after if merge_after else 'the default policy'}"
-          " (the tail made a run every 64 writes, runs merged by size); resident memory every 50 ms, keystrokes typed"
+          f" (the tail made a run every {compact_after or 64} writes, runs merged by size); resident memory every 50 ms, keystrokes typed"
           " all through", flush=True)
     server = ctx.start("tiered", (("--merge-after", merge_after) if merge_after else ())
                        + (("--compact-after", compact_after) if compact_after else ()))
@@ -694,8 +694,7 @@ def phase_tiered(ctx):
                if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
     peak = max(rss for _, rss in writing)
     result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "compact_after": compact_after,
-              "writer_kind": writer_kind,
-              "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
+              "writer_kind": writer_kind, "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
