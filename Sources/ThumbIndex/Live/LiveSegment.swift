@@ -121,20 +121,28 @@ final class LiveSegment: Sendable {
 
     /// The item at `row`.
     func item(atRow row: Int) -> LiveItem {
-        let reading = readings.flatMap { $0.isEmpty(row: row) ? nil : $0[row] }
         var fields: [String: String] = [:]
         for column in listing.fields where !column.values.isEmpty(row: row) {
             fields[column.name] = column.values[row]
         }
         let region = listing.fields.lazy.compactMap(\.regions).first.flatMap { $0.isEmpty(row: row) ? nil : $0[row] }
-        return LiveItem(seq: seq(ofRow: row), id: ids[row], text: listing.texts[row], reading: reading,
+        return LiveItem(seq: seq(ofRow: row), id: ids[row], text: listing.texts[row], reading: reading(ofRow: row),
                         pinned: labelPosition(ofRow: row) == 0, fields: fields, region: region)
     }
 
-    /// The position of the item at `row` in the listing's order.
+    /// The reading of the item at `row`, or nil when it has none.
+    private func reading(ofRow row: Int) -> String? {
+        readings.flatMap { $0.isEmpty(row: row) ? nil : $0[row] }
+    }
+
+    /// What orders the item at `row` (``LiveItem/sortText``): its reading when it has one, else its text.
+    private func sortText(ofRow row: Int) -> String { reading(ofRow: row) ?? listing.texts[row] }
+
+    /// The position of the item at `row` in the listing's order, its label made by ICU as for a new
+    /// item (not read from its section: the invariants hold ``rank(of:)``, which reads the sections, to it).
     func sortPosition(ofRow row: Int) throws -> SortPosition {
-        let item = item(atRow: row)
-        return try SortPosition(sortText: item.sortText, pinned: item.pinned, seq: item.seq, collation: listing.collation)
+        try SortPosition(sortText: sortText(ofRow: row), pinned: labelPosition(ofRow: row) == 0, seq: seq(ofRow: row),
+                         collation: listing.collation)
     }
 
     /// How many rows of the segment (removed or not) come before `position`.
@@ -162,8 +170,7 @@ final class LiveSegment: Sendable {
 
     /// The collation sort key of the item at `row` (of its reading, when it has one).
     private func sortKey(ofRow row: Int) throws -> [UInt8] {
-        let text = readings.flatMap { $0.isEmpty(row: row) ? nil : $0[row] } ?? listing.texts[row]
-        return try SortPosition.sortKey(of: text, collation: listing.collation)
+        try SortPosition.sortKey(of: sortText(ofRow: row), collation: listing.collation)
     }
 }
 
