@@ -44,6 +44,9 @@ struct ParsedQuery: Sendable, Equatable {
     /// The digits of the whole query when it has more than one term and is made only of phone
     /// characters and white space.
     let wholePhoneDigits: [UInt8]?
+    /// The terms' phonetic keys, then the whole query's (what every row of a page looks for by
+    /// sound, gathered once); empty when no rule can match.
+    let phoneticKeys: [PhoneticQuery]
     /// With a dial-pad query: the digits typed (nil: not a dial-pad query). Empty when the query
     /// holds anything but digits, white space and `+ - ( ) . * #`: then nothing matches.
     let dialpad: [UInt8]?
@@ -68,6 +71,7 @@ struct ParsedQuery: Sendable, Equatable {
             isPhrase = false
             wholePhonetic = nil
             wholePhoneDigits = nil
+            phoneticKeys = []
             self.dialpad = trimmed.isEmpty ? nil : Self.dialpadDigits(trimmed)
             return
         }
@@ -108,6 +112,7 @@ struct ParsedQuery: Sendable, Equatable {
             wholePhonetic = nil
             wholePhoneDigits = nil
         }
+        phoneticKeys = terms.compactMap(\.phonetic) + [wholePhonetic].compactMap { $0 }
     }
 
     /// The ASCII digits of `text` when it is made only of decimal digits and `+ - ( ) .` and has at

@@ -37,6 +37,7 @@ enum MatchRanges {
                     let wordStarts = mode == .words ? try ICU.wordStarts(folded) : nil
                     // Spans never decrease along the folded text, so the first and last bytes bound a range.
                     var found: [Range<Int>] = []
+                    found.reserveCapacity(4)
                     for q in queries {
                         for r in try occurrences(of: q, in: folded, mode: mode, wordStarts: wordStarts) {
                             found.append(Int(starts[r.lowerBound])..<Int(ends[r.upperBound - 1]))
@@ -55,6 +56,7 @@ enum MatchRanges {
     private static func asciiOccurrences(of queries: [[UInt8]], in text: UnsafeBufferPointer<UInt8>, mode: MatchMode) -> [Range<Int>] {
         @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
         var found: [Range<Int>] = []
+        found.reserveCapacity(4)  // one allocation for a row's usual few occurrences, not one per growth
         for q in queries where q.count <= text.count {
             q.withUnsafeBufferPointer { q in
                 func matches(at p: Int) -> Bool {
@@ -108,7 +110,27 @@ enum MatchRanges {
     /// One pass over the bytes, without a `String`: a Persian or Devanagari name whose query lies away
     /// from its joining marks needs no walk over its grapheme clusters.
     static func endsAreBoundaries(_ ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let ends = ranges.flatMap { [$0.lowerBound, $0.upperBound] }.sorted()
+        // The ends in order, on the stack (a page asks this of most of its non-ASCII rows).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ranges.count) { ends in
+            for (i, range) in ranges.enumerated() {
+                ends.initializeElement(at: 2 * i, to: range.lowerBound)
+                ends.initializeElement(at: 2 * i + 1, to: range.upperBound)
+            }
+            var ends = ends
+            if !isAscending(ends) { ends.sort() }  // several terms' ranges may interleave
+            return endsAreBoundaries(sortedEnds: UnsafeBufferPointer(ends), inUTF8: text)
+        }
+    }
+
+    /// Whether every element of `values` is at most the next.
+    private static func isAscending(_ values: UnsafeMutableBufferPointer<Int>) -> Bool {
+        var i = 1
+        while i < values.count && values[i - 1] <= values[i] { i += 1 }
+        return i >= values.count
+    }
+
+    /// ``endsAreBoundaries(_:inUTF8:)`` given the ranges' ends, ascending.
+    private static func endsAreBoundaries(sortedEnds ends: UnsafeBufferPointer<Int>, inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         var k = 0
         while k < ends.count && ends[k] == 0 { k += 1 }
         var i = 0, offset = 0, previousStandsAlone = true
@@ -149,6 +171,8 @@ enum MatchRanges {
     /// `ranges` sorted, with the ranges that overlap or touch merged.
     static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
         guard ranges.count > 1 else { return ranges }
+        // Already in order with gaps between them (one term's occurrences): nothing to merge.
+        if zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) { return ranges }
         var result: [Range<Int>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let last = result.last, range.lowerBound <= last.upperBound {

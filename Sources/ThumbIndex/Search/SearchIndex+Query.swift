@@ -46,8 +46,7 @@ extension SearchIndex {
     /// by both rules (2.7 ms) where a fresh search takes 0.3 ms; counting eight for every rule sent
     /// some IME keystrokes, whose rows mostly match by the first rule, to fresh searches 30% slower.
     private func checkCost(_ parsed: ParsedQuery) -> Int {
-        let phonetic = parsed.terms.compactMap(\.phonetic) + (parsed.wholePhonetic.map { [$0] } ?? [])
-        return phonetic.reduce(16) { $0 + 8 * max(0, PhoneticIndex.checkCount($1) - 1) }
+        parsed.phoneticKeys.reduce(16) { $0 + 8 * max(0, PhoneticIndex.checkCount($1) - 1) }
     }
 
     /// The rows of `parsed`, which narrows `previous`'s query, from `previous`'s rows: those rows

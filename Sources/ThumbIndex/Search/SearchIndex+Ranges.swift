@@ -21,12 +21,16 @@ extension SearchIndex {
         guard !parsed.isEmpty else { return [] }
         if let edits = result.approximate { return try approximateMatchRanges(ofRow: row, in: result, edits: edits) }
         if let digits = parsed.dialpad { return try dialpadRanges(ofRow: row, text: text(ofRow: row), digits, rules: parsed.rules) }
+        // The parts the closure needs, taken out first: a closure that reads `parsed` itself copies
+        // the whole query (a retain and a release of each of its parts) for every row of a page.
+        let terms = parsed.foldedTerms, fold = parsed.fold, locale = parsed.locale, mode = parsed.mode
         var ranges = try storage.texts.withUTF8(ofRow: row) {
-            try MatchRanges.ranges(of: parsed.foldedTerms, inUTF8: $0, fold: parsed.fold, locale: parsed.locale, mode: parsed.mode)
+            try MatchRanges.ranges(of: terms, inUTF8: $0, fold: fold, locale: locale, mode: mode)
         }
-        guard parsed.wholePhonetic != nil || parsed.terms.contains(where: { $0.phonetic != nil }) else { return ranges }
+        let phoneticKeys = parsed.phoneticKeys
+        guard !phoneticKeys.isEmpty else { return ranges }
         let text = text(ofRow: row)
-        for phonetic in parsed.terms.compactMap({ $0.phonetic }) + [parsed.wholePhonetic].compactMap({ $0 }) {
+        for phonetic in phoneticKeys {
             ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
         }
         return MatchRanges.merged(ranges)

@@ -77,6 +77,42 @@ struct MatchRangesTests {
         #expect(shortcut > 300 && walked > 300, "both paths taken: \(shortcut) by the ends, \(walked) by the walk")
     }
 
+    @Test("merged: the runs of the offsets the ranges cover, in order, on random ranges (in order and apart, or not)")
+    func mergedIsTheUnion() {
+        var rng = SeededGenerator(state: 21)
+        var apart = 0
+        for _ in 0..<3000 {
+            var ranges: [Range<Int>] = []
+            if rng.next() % 2 == 0 {  // in order with gaps: one term's occurrences
+                var start = Int(rng.next() % 3)
+                for _ in 0..<(1 + Int(rng.next() % 4)) {
+                    let length = 1 + Int(rng.next() % 3)
+                    ranges.append(start..<start + length)
+                    start += length + 1 + Int(rng.next() % 2)
+                }
+            } else {
+                for _ in 0..<(1 + Int(rng.next() % 4)) {
+                    let a = Int(rng.next() % 12), length = 1 + Int(rng.next() % 4)
+                    ranges.append(a..<a + length)
+                }
+            }
+            if zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound < $1.lowerBound }) { apart += 1 }
+            // The definition: the maximal runs of covered offsets.
+            var covered = [Bool](repeating: false, count: 32)
+            for range in ranges { for i in range { covered[i] = true } }
+            var expected: [Range<Int>] = []
+            var i = 0
+            while i < covered.count {
+                guard covered[i] else { i += 1; continue }
+                let start = i
+                while i < covered.count && covered[i] { i += 1 }
+                expected.append(start..<i)
+            }
+            #expect(MatchRanges.merged(ranges) == expected, "\(ranges)")
+        }
+        #expect(apart > 1000, "the ranges already in order and apart: \(apart)")
+    }
+
     @Test("every scalar that MatchRanges.standsAlone accepts breaks from a letter on either side and from itself")
     func standsAloneScalarsNeverJoin() {
         // Grapheme rules are pairwise by class: a scalar that breaks after a letter is not Extend,
