@@ -111,6 +111,7 @@ enum MatchRanges {
     /// from its joining marks needs no walk over its grapheme clusters.
     static func endsAreBoundaries(_ ranges: [Range<Int>], inUTF8 text: UnsafeBufferPointer<UInt8>) -> Bool {
         // The ends in order, on the stack (a page asks this of most of its non-ASCII rows).
+        // Invariant: the loop initializes all 2 × count slots before any is read.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ranges.count) { ends in
             for (i, range) in ranges.enumerated() {
                 ends.initializeElement(at: 2 * i, to: range.lowerBound)
