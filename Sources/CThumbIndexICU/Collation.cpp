@@ -496,6 +496,7 @@ int32_t ti_collation_sort(const TICollation *c, const char *bytes, const int64_t
             keyLength[i] = static_cast<uint32_t>(next - keyStart[i]);
         }
     }
+    std::vector<uint64_t>().swap(keyStart);  // 8 bytes a row, not needed past here: freed before the sort's entries
     if (progress != nullptr) { progress(progressContext, 0.7); }
     // 2. Sort by key bytes, equal keys in input order. Entries carry the first 8 key bytes as a
     //    big-endian integer, so most comparisons never leave the (cache-friendly) entry array;

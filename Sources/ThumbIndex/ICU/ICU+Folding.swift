@@ -107,16 +107,16 @@ extension ICU {
 
         deinit { ti_fold_batch_free(handle) }
 
-        /// The folded bytes of every string under `fold`, back to back.
-        func text(_ fold: Int32) -> [UInt8] {
+        /// The folded bytes of every string under `fold`, back to back, and their `count + 1`
+        /// offsets, lent to `body` without a copy: the buffers are the bridge's, valid until this
+        /// batch is freed, so `body` must not keep them.
+        func withFold<R>(_ fold: Int32, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
             var length: Int64 = 0
             let bytes = ti_fold_batch_text(handle, fold, &length)
-            return length == 0 ? [] : Array(UnsafeBufferPointer(start: bytes, count: Int(length)))
-        }
-
-        /// `count + 1` offsets into `text(fold)`.
-        func offsets(_ fold: Int32) -> [UInt32] {
-            Array(UnsafeBufferPointer(start: ti_fold_batch_offsets(handle, fold), count: count + 1))
+            let offsets = UnsafeBufferPointer(start: ti_fold_batch_offsets(handle, fold), count: count + 1)
+            return try withExtendedLifetime(self) {
+                try body(UnsafeBufferPointer(start: length == 0 ? nil : bytes, count: Int(length)), offsets)
+            }
         }
     }
 }
@@ -131,8 +131,4 @@ extension Fold {
         case .locale: TI_FOLD_LOCALE
         }
     }
-
-    /// The folds that need no locale, in the bridge's numbering order (a batch's arrays are indexed
-    /// by `bridgeValue`).
-    static let bridgeOrder: [Fold] = allCases.filter { $0 != .locale }.sorted { $0.bridgeValue < $1.bridgeValue }
 }

@@ -44,14 +44,27 @@ extension LiveListing {
     /// snapshot stays readable.
     /// - Throws: `ICUError`, `LimitError`.
     package func merged(progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+        // Room for the live rows at once (the bytes of the dead ones too, at most a tenth more):
+        // the columns reach their size without a copy or room to spare.
+        let rows = count
+        func bytes(_ column: (LiveSegment) -> TextColumn?) -> Int {
+            levels.reduce(0) { $0 + (column($1.segment)?.bytes.count ?? 0) }
+        }
         var seqs: [Int] = []
-        seqs.reserveCapacity(count)
-        var ids = TextColumn(), texts = TextColumn(), readings = TextColumn()
+        seqs.reserveCapacity(rows)
+        var ids = TextColumn(), texts = TextColumn()
+        ids.reserveCapacity(rows: rows, bytes: bytes(\.ids))
+        texts.reserveCapacity(rows: rows, bytes: bytes(\.listing.texts))
+        // Made at the first item with a reading, with an empty one for each item before it.
+        var readings: TextColumn? = nil
         var pinned: [Bool] = []
-        pinned.reserveCapacity(count)
-        var anyReading = false
+        pinned.reserveCapacity(rows)
         // The searched columns, in the schema's order (every level's listing lays them out so).
-        var fieldValues = [TextColumn](repeating: TextColumn(), count: schema.fields.count)
+        var fieldValues = schema.fields.indices.map { f in
+            var column = TextColumn()
+            column.reserveCapacity(rows: rows, bytes: bytes { $0.listing.fields[f].values })
+            return column
+        }
         var regions = TextColumn()
         // The live rows of each level in ascending seq, merged by seq (a seq is live in one level at most).
         var cursors = levels.indices.map { LevelCursor(level: levels[$0]) }
@@ -68,10 +81,14 @@ extension LiveListing {
             ids.append(utf8: segment.ids.utf8(row))
             texts.append(utf8: segment.listing.texts.utf8(row))
             if let column = segment.readings, !column.isEmpty(row: row) {
-                readings.append(utf8: column.utf8(row))
-                anyReading = true
+                if readings == nil {
+                    readings = TextColumn()
+                    readings!.reserveCapacity(rows: rows, bytes: bytes(\.readings))
+                    for _ in 1..<seqs.count { readings!.append(utf8: EmptyCollection()) }
+                }
+                readings!.append(utf8: column.utf8(row))
             } else {
-                readings.append(utf8: EmptyCollection())
+                readings?.append(utf8: EmptyCollection())
             }
             pinned.append(segment.labelPosition(ofRow: row) == 0)
             let fields = segment.listing.fields
@@ -81,12 +98,16 @@ extension LiveListing {
             }
             cursors[l].advance()
         }
-        let fields = zip(schema.fields, fieldValues).map { field, values in
+        let fields = zip(schema.fields, consume fieldValues).map { [regions] field, values in
             FieldColumn(name: field.name, kind: field.kind, values: values,
                         regions: field.kind == .phone && schema.hasRegions ? regions : nil)
         }
-        return try LiveListing(seqs: seqs, ids: ids, texts: texts, readings: anyReading ? readings : nil,
-                               pinned: { pinned[$0] }, fields: fields, regionColumn: schema.regionColumn,
+        _ = consume regions
+        // Handed on, not copied: the new base lets go of these columns (every item's, in seq order)
+        // once it has laid them out, before it builds its index.
+        return try LiveListing(seqs: consume seqs, ids: consume ids, texts: consume texts,
+                               readings: consume readings,
+                               pinned: { pinned[$0] }, fields: consume fields, regionColumn: schema.regionColumn,
                                collation: collation, progress: progress)
     }
 }

@@ -89,14 +89,15 @@ package struct LiveListing: Sendable {
     ///     Phone columns have regions exactly when `regionColumn` is given.
     ///   - regionColumn: the name of the column the phone columns' regions come from, or nil.
     ///   - progress: called now and then with the fraction done.
-    package init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, pinned: (Int) -> Bool,
-                 fields: [FieldColumn] = [], regionColumn: String? = nil,
+    package init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?,
+                 pinned: (Int) -> Bool, fields: [FieldColumn] = [], regionColumn: String? = nil,
                  collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
         var pins = BitSet(count: seqs.count)
         for i in seqs.indices where pinned(i) { pins[i] = true }
         let schema = LiveFieldSchema(columns: fields, regionColumn: regionColumn)
-        try self.init(base: LiveSegment(seqs: seqs, ids: ids, texts: texts, readings: readings, pinned: pins,
-                                        fields: fields, collation: collation, progress: progress),
+        // The columns are handed on, not copied: the segment lets go of them before it builds its index.
+        try self.init(base: LiveSegment(seqs: consume seqs, ids: consume ids, texts: consume texts, readings: consume readings,
+                                        pinned: pins, fields: consume fields, collation: collation, progress: progress),
                       schema: schema)
     }
 

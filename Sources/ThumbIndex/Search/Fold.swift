@@ -70,29 +70,4 @@ enum Folding {
         let trimmed = IndexedCollation.trimmed(query)
         return trimmed.isEmpty ? [] : try Folding.fold(String(trimmed), fold, locale: locale)
     }
-
-    /// The locale fold of every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`): the
-    /// folded bytes back to back and `count + 1` offsets into them.
-    static func foldLocaleBatch(locale: String, utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>)
-        throws -> (text: [UInt8], offsets: [UInt32]) {
-        let batch = try ICU.FoldBatch(locale: ICU.LocaleFold(locale), utf8: utf8, offsets: offsets)
-        return (batch.text(Fold.locale.bridgeValue), batch.offsets(Fold.locale.bridgeValue))
-    }
-
-    /// The three folds that need no locale of many strings, laid out like the input.
-    struct Batch {
-        /// Folded bytes and `count + 1` offsets, indexed by `Fold.bridgeValue`.
-        var texts: [[UInt8]]
-        var offsets: [[UInt32]]
-    }
-
-    /// Folds every string of `utf8` (string i spans `offsets[i]..<offsets[i+1]`) with the three folds
-    /// that need no locale in one bridge call.
-    ///
-    /// - Complexity: O(total length); pure-ASCII strings take a fast path inside the bridge.
-    static func foldBatch(utf8: UnsafeBufferPointer<UInt8>, offsets: UnsafeBufferPointer<UInt32>) throws -> Batch {
-        let batch = try ICU.FoldBatch(utf8: utf8, offsets: offsets)
-        let folds = Fold.bridgeOrder.map(\.bridgeValue)
-        return Batch(texts: folds.map { batch.text($0) }, offsets: folds.map { batch.offsets($0) })
-    }
 }

@@ -34,19 +34,9 @@ extension SearchIndex {
          defaultRegion: String? = nil, locale: String = "", progress: ((Double) -> Void)? = nil) throws {
         progress?(0)
         try Limits.check(rows: texts.count, bytes: texts.bytes.count)
-        let originals = texts.bytes.array
-        let originalStarts = texts.offsets.map { UInt32($0) }
-
-        let folded = try Self.foldAll(originals: originals, starts: originalStarts)
-        let localeFolded = try Self.foldLocale(locale, originals: originals, starts: originalStarts)
-        progress?(0.4)
-        let d = Int(Fold.diacritics.bridgeValue)
-        let main = (text: folded.texts[d], starts: folded.offsets[d])
-        let variantSources = [(folded.texts[Int(Fold.case.bridgeValue)], folded.offsets[Int(Fold.case.bridgeValue)]),
-                              (folded.texts[Int(Fold.all.bridgeValue)], folded.offsets[Int(Fold.all.bridgeValue)]),
-                              localeFolded].map { fold in
-            Self.differingRows(fold, from: main, rowCount: texts.count)
-        }
+        let folded = try FoldedRows(originals: texts.bytes.array, starts: texts.offsets.map { UInt32($0) }, locale: locale)
+        let main = folded.main
+        let variantSources = folded.variants
         progress?(0.5)
 
         // The main index, then the three variants in parallel: each sort is parallel inside, and the
@@ -68,7 +58,7 @@ extension SearchIndex {
                               keys: phoneticKeys)
         }
         let variants = (0..<3).map { i in
-            FoldVariant(rows: variantSources[i].rows, isVariant: variantSources[i].isVariant, index: indexes.variants[i])
+            FoldVariant(rows: variantSources[i].rows, rowCount: texts.count, index: indexes.variants[i])
         }
         progress?(0.9)
         storage = Storage(texts: texts, main: indexes.main, caseVariant: variants[0], allVariant: variants[1],
@@ -99,80 +89,6 @@ extension SearchIndex {
                                                                                  defaultRegion: defaultRegion)))
             }
         }
-    }
-
-    /// All three folds of every row, folded in parallel chunks and joined.
-    private static func foldAll(originals: [UInt8], starts: [UInt32]) throws -> Folding.Batch {
-        let rowCount = starts.count - 1
-        let chunks = Parallel.chunks(rowCount, minimumSize: 4096)
-        let parts = try originals.withUnsafeBufferPointer { utf8 in
-            try starts.withUnsafeBufferPointer { starts in
-                try Parallel.map(chunks.count) { i -> Folding.Batch in
-                    let rows = chunks[i]
-                    let slice = UnsafeBufferPointer(rebasing: starts[rows.lowerBound...rows.upperBound])
-                    return try Folding.foldBatch(utf8: utf8, offsets: slice)
-                }
-            }
-        }
-        let foldCount = Fold.bridgeOrder.count
-        var texts = [[UInt8]](repeating: [], count: foldCount)
-        var offsets = [[UInt32]](repeating: [0], count: foldCount)
-        for part in parts {
-            for f in 0..<foldCount {
-                let base = UInt32(texts[f].count)
-                try Limits.check(foldedBytes: texts[f].count + part.texts[f].count)
-                texts[f].append(contentsOf: part.texts[f])
-                offsets[f].append(contentsOf: part.offsets[f].dropFirst().map { $0 + base })
-            }
-        }
-        return Folding.Batch(texts: texts, offsets: offsets)
-    }
-
-    /// The locale fold of every row, folded in parallel chunks and joined.
-    private static func foldLocale(_ locale: String, originals: [UInt8], starts: [UInt32]) throws -> (text: [UInt8], starts: [UInt32]) {
-        let rowCount = starts.count - 1
-        // No rows (an empty segment): no locale fold to open.
-        guard rowCount > 0 else { return ([], [0]) }
-        let chunks = Parallel.chunks(rowCount, minimumSize: 4096)
-        let parts = try originals.withUnsafeBufferPointer { utf8 in
-            try starts.withUnsafeBufferPointer { starts in
-                try Parallel.map(chunks.count) { i in
-                    let rows = chunks[i]
-                    let slice = UnsafeBufferPointer(rebasing: starts[rows.lowerBound...rows.upperBound])
-                    return try Folding.foldLocaleBatch(locale: locale, utf8: utf8, offsets: slice)
-                }
-            }
-        }
-        var text: [UInt8] = []
-        var offsets: [UInt32] = [0]
-        for part in parts {
-            let base = UInt32(text.count)
-            try Limits.check(foldedBytes: text.count + part.text.count)
-            text.append(contentsOf: part.text)
-            offsets.append(contentsOf: part.offsets.dropFirst().map { $0 + base })
-        }
-        return (text, offsets)
-    }
-
-    /// The rows whose folded text `a` differs from their folded text `b`, with those texts.
-    private static func differingRows(_ a: (text: [UInt8], starts: [UInt32]), from b: (text: [UInt8], starts: [UInt32]), rowCount: Int)
-        -> (rows: [UInt32], isVariant: BitSet, text: [UInt8], starts: [UInt32]) {
-        var rows = [UInt32]()
-        var isVariant = BitSet(count: rowCount)
-        var text = [UInt8]()
-        var starts: [UInt32] = [0]
-        let (aStarts, bStarts) = (a.starts, b.starts)
-        let (a, b) = (a.text, b.text)
-        for row in 0..<rowCount {
-            let aRange = Int(aStarts[row])..<Int(aStarts[row + 1])
-            let bRange = Int(bStarts[row])..<Int(bStarts[row + 1])
-            if a[aRange].elementsEqual(b[bRange]) { continue }
-            rows.append(UInt32(row))
-            isVariant[row] = true
-            text.append(contentsOf: a[aRange])
-            starts.append(UInt32(text.count))
-        }
-        return (rows, isVariant, text, starts)
     }
 
     /// A bit per byte of `text`, set where a word starts (ICU word breaks of each entry, in parallel).

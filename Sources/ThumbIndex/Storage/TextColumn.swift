@@ -78,6 +78,13 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         offsets.append(Int64(count))
     }
 
+    /// Reserves room for `rows` more rows of `bytes` more bytes in all: a column gathered row by row
+    /// then grows to its size without a copy or unused room.
+    package mutating func reserveCapacity(rows: Int, bytes: Int) {
+        self.bytes.reserveCapacity(self.bytes.count + bytes)
+        offsets.reserveCapacity(offsets.count + rows)
+    }
+
     /// Appends raw UTF-8 bytes (already validated by the caller).
     package mutating func append(utf8: some Collection<UInt8>) {
         let count = bytes.withOwnedArray { $0.append(contentsOf: utf8); return $0.count }
