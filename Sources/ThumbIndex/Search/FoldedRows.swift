@@ -2,10 +2,10 @@
 /// main index's texts), and for ``Fold/case``, ``Fold/all`` and ``Fold/locale`` only the rows whose
 /// fold differs from it (a ``FoldVariant``'s texts).
 ///
-/// The rows are folded in parallel chunks of at most ``chunkRows``, and each chunk keeps a variant
-/// row the moment it finds one: the folds of every row are never held at once. (Held whole and then
-/// compared, they were about six times the main fold at the build's peak: 132 MiB at GeoNames' 1.4M
-/// names, while a merge's old base was still in memory.)
+/// The rows are folded in parallel chunks of at most ``chunkRows``, a few at a time, and each chunk
+/// keeps a variant row the moment it finds one: the folds of every row are never held at once.
+/// (Held whole and then compared, they were about six times the main fold at the build's peak:
+/// 132 MiB at GeoNames' 1.4M names, while a merge's old base was still in memory.)
 struct FoldedRows {
     /// The rows of one fold: ascending, with their folded texts back to back and `rows.count + 1`
     /// offsets into them.
@@ -34,36 +34,36 @@ struct FoldedRows {
     init(originals: [UInt8], starts: [UInt32], locale: String, chunkRows: Int = FoldedRows.chunkRows) throws {
         let rowCount = starts.count - 1
         let chunks = stride(from: 0, to: rowCount, by: chunkRows).map { $0..<min($0 + chunkRows, rowCount) }
-        var parts = try originals.withUnsafeBufferPointer { utf8 in
-            try starts.withUnsafeBufferPointer { starts in
-                try Parallel.map(chunks.count) { c in
-                    let rows = chunks[c]
-                    return try Chunk(utf8: utf8, offsets: UnsafeBufferPointer(rebasing: starts[rows.lowerBound...rows.upperBound]),
-                                     firstRow: rows.lowerBound, locale: locale)
-                }
-            }
-        }
-        // Each fold's full size is checked as the whole fold's was, so the limits refuse what they did.
-        for f in 0...Self.variantFolds.count {
-            try Limits.check(foldedBytes: parts.reduce(0) { $0 + $1.foldedBytes[f] })
-        }
-        // Joined chunk by chunk, each chunk let go of once copied: the peak is the main fold twice at most.
         var main = (text: [UInt8](), starts: [UInt32]())
-        main.text.reserveCapacity(parts.reduce(0) { $0 + $1.main.text.count })
+        main.text.reserveCapacity(originals.count + originals.count / 8)  // a fold is rarely longer than its text
         main.starts.reserveCapacity(rowCount + 1)
         main.starts.append(0)
-        var variants = Self.variantFolds.indices.map { v in
-            var joined = Rows()
-            joined.rows.reserveCapacity(parts.reduce(0) { $0 + $1.variants[v].rows.count })
-            joined.text.reserveCapacity(parts.reduce(0) { $0 + $1.variants[v].text.count })
-            joined.starts.reserveCapacity(joined.rows.capacity + 1)
-            return joined
-        }
-        for c in parts.indices {
-            let part = parts[c]
-            parts[c] = Chunk()
-            Self.append(part.main.text, part.main.starts, to: &main.text, &main.starts)
-            for v in variants.indices { variants[v].append(part.variants[v]) }
+        var variants = [Rows](repeating: Rows(), count: Self.variantFolds.count)
+        // Each fold's bytes in full, checked as the whole fold's were, so the limits refuse what they did.
+        var foldedBytes = [Int](repeating: 0, count: Self.variantFolds.count + 1)
+        // A few chunks per core at a time, joined before the next are folded: the chunks' buffers
+        // (a megabyte or so each, below the size glibc maps on its own) then reuse the room the
+        // ones before them freed, instead of leaving it free but resident in the heap (190 MiB at
+        // 10M names when every chunk was folded before any was joined).
+        let window = 2 * Parallel.processorCount
+        try originals.withUnsafeBufferPointer { utf8 in
+            try starts.withUnsafeBufferPointer { starts in
+                for first in stride(from: 0, to: chunks.count, by: window) {
+                    let parts = try Parallel.map(min(window, chunks.count - first)) { i in
+                        let rows = chunks[first + i]
+                        return try Chunk(utf8: utf8, offsets: UnsafeBufferPointer(rebasing: starts[rows.lowerBound...rows.upperBound]),
+                                         firstRow: rows.lowerBound, locale: locale)
+                    }
+                    for part in parts {
+                        for f in foldedBytes.indices {
+                            foldedBytes[f] += part.foldedBytes[f]
+                            try Limits.check(foldedBytes: foldedBytes[f])
+                        }
+                        Self.append(part.main.text, part.main.starts, to: &main.text, &main.starts)
+                        for v in variants.indices { variants[v].append(part.variants[v]) }
+                    }
+                }
+            }
         }
         self.main = main
         self.variants = variants
@@ -82,8 +82,6 @@ struct FoldedRows {
         var variants = [Rows]()
         /// The bytes of each fold of every row of the chunk: the main fold, then ``variantFolds``.
         var foldedBytes = [Int]()
-
-        init() {}
 
         /// Folds the rows whose UTF-8 spans `utf8[offsets[i]..<offsets[i + 1]]`, the first of them
         /// row `firstRow`, with every fold: two bridge calls (the three folds that need no locale,

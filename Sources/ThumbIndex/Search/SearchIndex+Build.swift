@@ -7,7 +7,8 @@ extension SearchIndex {
 
     /// Indexes `texts`; row `i` is `texts[i]`.
     ///
-    /// Folds every text with all three folds through ICU in bulk (in parallel chunks), finds word starts
+    /// Folds every text with every fold through ICU in bulk (in parallel chunks, keeping of the
+    /// case, all and locale folds only the rows where they differ: ``FoldedRows``), finds word starts
     /// in the folded texts, and builds the suffix arrays (``SuffixSort``: a two-byte radix pass and
     /// eight-byte key rounds in parallel, with induced sorting for suffixes that share long repeats).
     ///
