@@ -31,7 +31,7 @@ extension SearchIndex {
         guard !phoneticKeys.isEmpty else { return ranges }
         let text = text(ofRow: row)
         for phonetic in phoneticKeys {
-            ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: parsed.mode, main: storage.main)
+            ranges += try storage.phonetic.ranges(ofRow: row, text: text, phonetic, mode: mode, main: storage.main)
         }
         return MatchRanges.merged(ranges)
     }

@@ -157,22 +157,18 @@ struct FoldVariant: Sendable {
 
     var byteCount: Int { 4 * rows.count + isVariant.byteCount + index.byteCount }
 
-    /// The variant of `rows` (ascending) among `rowCount` rows, whose texts `index` holds.
+    /// The entry of `row`, which must be a variant row.
+    func entry(ofRow row: Int) -> Int {
+        BinarySearch.first(in: 0..<rows.count) { Int(rows[$0]) >= row }
+    }
+}
+
+extension FoldVariant {
+    /// The variant of `rows` (ascending) among `rowCount` rows, whose texts `index` holds (a build;
+    /// a saved index loaded back gives its `isVariant` as it is, through the memberwise initializer).
     init(rows: [UInt32], rowCount: Int, index: TextIndex) {
         var isVariant = BitSet(count: rowCount)
         for row in rows { isVariant[Int(row)] = true }
         self.init(rows: rows, isVariant: isVariant, index: index)
-    }
-
-    /// The variant from its parts as they are (a saved index loaded back).
-    init(rows: [UInt32], isVariant: BitSet, index: TextIndex) {
-        self.rows = rows
-        self.isVariant = isVariant
-        self.index = index
-    }
-
-    /// The entry of `row`, which must be a variant row.
-    func entry(ofRow row: Int) -> Int {
-        BinarySearch.first(in: 0..<rows.count) { Int(rows[$0]) >= row }
     }
 }
