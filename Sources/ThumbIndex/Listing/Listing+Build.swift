@@ -108,6 +108,35 @@ extension Listing {
         hasFullIndex = fullIndex
     }
 
+    /// Builds the ascending listing of elements already in its order, with `labelCounts[p]` rows
+    /// under the label at position `p` (0: Favorites, `1 + i`: `collation.labels[i]`), in that
+    /// order: what a live listing's merge gives, whose levels know each row's place without a sort
+    /// key. The columns are row for row with `elements` and shared, not copied.
+    ///
+    /// The caller vouches for the order: it is the one ``init(elements:texts:readings:pinned:collation:descending:fullIndex:fields:progress:)``
+    /// would give (equal keys in ascending element order), with no full index.
+    /// - Throws: `LimitError` past ``Limits``.
+    package init(orderedElements elements: [Element], texts: TextColumn, readings: TextColumn?, fields: [FieldColumn],
+                 labelCounts: [Int], collation: IndexedCollation) throws {
+        precondition(texts.count == elements.count && (readings?.count ?? elements.count) == elements.count)
+        precondition(fields.allSatisfy { $0.values.count == elements.count }, "Listing: a field value per element")
+        try Limits.check(rows: elements.count, bytes: texts.bytes.count)
+        let labels = [IndexLabel.favorites] + collation.labels
+        precondition(labelCounts.count == labels.count && labelCounts.reduce(0, +) == elements.count,
+                     "Listing: \(labelCounts.reduce(0, +)) rows counted under \(labelCounts.count) labels")
+        let layout = Layout(counts: labelCounts, ordinals: Array(labels.indices), labels: labels, hasPins: true, fullIndex: false)
+        self.collation = collation
+        self.elements = elements
+        self.texts = texts
+        self.readings = readings
+        self.fields = fields
+        sections = layout.sections
+        indexTitles = layout.indexTitles
+        indexTargets = layout.indexTargets
+        isDescending = false
+        hasFullIndex = false
+    }
+
     /// Builds the listing of `elements` in `locale` (see
     /// ``init(_:collation:text:reading:pinned:descending:fullIndex:fields:progress:)``).
     ///
@@ -177,15 +206,25 @@ private struct Layout {
             ordinals = [0] + ordinals.dropFirst().reversed()
             for i in members.indices { members[i].reverse() }
         }
+        self.init(counts: members.map(\.count), ordinals: ordinals, labels: labels, hasPins: pinned != nil,
+                  fullIndex: fullIndex)
+        order.reserveCapacity(sortTexts.count)
+        for ordinal in ordinals { order += members[ordinal] }
+    }
 
+    /// The sections and side index of rows laid out by label: `counts[ordinal]` rows under each of
+    /// `labels` (ordinal 0: Favorites), the labels in the order `ordinals`; ``order`` is left empty.
+    ///
+    /// - Parameter hasPins: whether elements can be pinned (with `fullIndex`, Favorites is then listed).
+    init(counts: [Int], ordinals: [Int], labels: [IndexLabel], hasPins: Bool, fullIndex: Bool) {
         // The side index: sentinel, then the titles; an empty label leads to the next section.
         var sectionOfOrdinal = [Int?](repeating: nil, count: labels.count)
         var sectionCount = 0
-        for ordinal in ordinals where !members[ordinal].isEmpty {
+        for ordinal in ordinals where counts[ordinal] > 0 {
             sectionOfOrdinal[ordinal] = sectionCount
             sectionCount += 1
         }
-        let shown = fullIndex ? ordinals.filter { $0 != 0 || pinned != nil } : ordinals.filter { sectionOfOrdinal[$0] != nil }
+        let shown = fullIndex ? ordinals.filter { $0 != 0 || hasPins } : ordinals.filter { sectionOfOrdinal[$0] != nil }
         indexTitles = [IndexTarget.searchSentinel]
         indexTargets = [.search]
         var positions = [Int](repeating: 0, count: sectionCount)
@@ -198,11 +237,11 @@ private struct Layout {
             indexTargets.append(.section(section))
         }
 
-        order.reserveCapacity(sortTexts.count)
-        for ordinal in ordinals where !members[ordinal].isEmpty {
-            sections.append(ListingSection(label: labels[ordinal], rows: order.count..<order.count + members[ordinal].count,
+        var start = 0
+        for ordinal in ordinals where counts[ordinal] > 0 {
+            sections.append(ListingSection(label: labels[ordinal], rows: start..<start + counts[ordinal],
                                            indexPosition: positions[sections.count], labelPosition: ordinal))
-            order += members[ordinal]
+            start += counts[ordinal]
         }
     }
 }

@@ -9,8 +9,8 @@ extension LiveListing {
     /// joins while it has fewer than ``runRatio`` times the live rows of what comes after it. The
     /// base, and the runs too large to join, are kept as they are, tombstones and all.
     ///
-    /// Cost: building a listing and index of the merged runs' live items (O(m log m) for m items);
-    /// no sort key of an older level is needed, since every item already knows its rank in each.
+    /// Cost: the merged runs' live items laid out in order by their ranks (O(m × levels) for m
+    /// items, no sort key: see ``gathered(from:progress:)``), and the index of the new run.
     /// - Throws: `ICUError`, `LimitError`.
     package func compactingTail() throws -> LiveListing {
         guard tailCount > 0 else { return self }
@@ -20,17 +20,9 @@ extension LiveListing {
             first -= 1
             newer += levels[first].liveCount
         }
-        // Every item keeps its ranks in the levels older than the merged ones.
-        var entries = tailEntries.values.map { TailEntry(item: $0.item, ranks: Array($0.ranks.prefix(first))) }
-        for l in first..<tail {
-            let level = levels[l]
-            for row in 0..<level.segment.count where !level.dead[row] {
-                entries.append(TailEntry(item: level.segment.item(atRow: row), ranks: level.ranks.prefix(first).map { $0[row] }))
-            }
-        }
         var next = self
         next.levels.replaceSubrange(first..., with: [
-            try Self.level(of: entries, olderLevels: first, schema: schema, collation: collation),
+            try gathered(from: first),
             Level(segment: try .empty(collation, schema: schema), ranks: Array(repeating: [], count: first + 1)),
         ])
         next.tailEntries = [:]
@@ -39,16 +31,29 @@ extension LiveListing {
 
     /// The listing rebuilt as one base of every live item: what a background merge builds.
     ///
-    /// Items are gathered as columns in ascending `seq` (no `String` per base item), then sorted and
-    /// indexed as a fresh listing: the cost of building the listing from scratch, while the old
-    /// snapshot stays readable.
+    /// The order comes from the levels' ranks, with no sort key (see ``gathered(from:progress:)``);
+    /// the new base's search index is then built as a fresh one, while the old snapshot stays
+    /// readable.
     /// - Throws: `ICUError`, `LimitError`.
     package func merged(progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+        try LiveListing(base: gathered(from: Self.base, progress: progress).segment, schema: schema)
+    }
+
+    /// The live rows of `levels[first...]` as one level: its segment, and each row's ranks in the
+    /// levels before `first`, which it keeps.
+    ///
+    /// The rows are gathered as columns (no `String` or ``LiveItem`` per row) in display order, by
+    /// merging the levels by their ranks: every row knows how many rows of each older level come
+    /// before it, so the order costs O(m × levels) for m rows and makes no sort key. The segment's
+    /// search index is then built afresh.
+    /// - Throws: `ICUError`, `LimitError`.
+    private func gathered(from first: Int, progress: ((Double) -> Void)? = nil) throws -> Level {
+        let merging = levels[first...]
         // Room for the live rows at once (the bytes of the dead ones too, at most a tenth more):
         // the columns reach their size without a copy or room to spare.
-        let rows = count
+        let rows = merging.reduce(0) { $0 + $1.liveCount }
         func bytes(_ column: (LiveSegment) -> TextColumn?) -> Int {
-            levels.reduce(0) { $0 + (column($1.segment)?.bytes.count ?? 0) }
+            merging.reduce(0) { $0 + (column($1.segment)?.bytes.count ?? 0) }
         }
         var seqs: [Int] = []
         seqs.reserveCapacity(rows)
@@ -57,8 +62,6 @@ extension LiveListing {
         texts.reserveCapacity(rows: rows, bytes: bytes(\.listing.texts))
         // Made at the first item with a reading, with an empty one for each item before it.
         var readings: TextColumn? = nil
-        var pinned: [Bool] = []
-        pinned.reserveCapacity(rows)
         // The searched columns, in the schema's order (every level's listing lays them out so).
         var fieldValues = schema.fields.indices.map { f in
             var column = TextColumn()
@@ -66,17 +69,21 @@ extension LiveListing {
             return column
         }
         var regions = TextColumn()
-        // The live rows of each level in ascending seq, merged by seq (a seq is live in one level at most).
-        var cursors = levels.indices.map { LevelCursor(level: levels[$0]) }
-        while true {
-            var next: Int? = nil
-            for l in cursors.indices {
-                guard let seq = cursors[l].seq else { continue }
-                if next.map({ seq < cursors[$0].seq! }) ?? true { next = l }
-            }
-            guard let l = next else { break }
-            let level = levels[l], row = cursors[l].row!
-            let segment = level.segment
+        var ranks = (0..<first).map { _ in
+            var column: [Int32] = []
+            column.reserveCapacity(rows)
+            return column
+        }
+        // Rows under each label position (0: Favorites), which the merged order visits in turn.
+        var labelCounts = [Int](repeating: 0, count: 1 + collation.labels.count)
+        var lastLabel = 0
+        var cursors = merging.map(OrderCursor.init)
+        while let c = Self.firstInOrder(cursors, levels: merging) {
+            let row = cursors[c].row, label = cursors[c].labelPosition
+            precondition(label >= lastLabel, "LiveListing: a merge met label \(label) after \(lastLabel)")
+            lastLabel = label
+            labelCounts[label] += 1
+            let level = levels[first + c], segment = level.segment
             seqs.append(segment.seq(ofRow: row))
             ids.append(utf8: segment.ids.utf8(row))
             texts.append(utf8: segment.listing.texts.utf8(row))
@@ -90,49 +97,72 @@ extension LiveListing {
             } else {
                 readings?.append(utf8: EmptyCollection())
             }
-            pinned.append(segment.labelPosition(ofRow: row) == 0)
             let fields = segment.listing.fields
             for f in fieldValues.indices { fieldValues[f].append(utf8: fields[f].values.utf8(row)) }
             if schema.hasRegions, let column = fields.lazy.compactMap(\.regions).first {
                 regions.append(utf8: column.utf8(row))
             }
-            cursors[l].advance()
+            for k in ranks.indices { ranks[k].append(level.ranks[k][row]) }
+            cursors[c].advance()
         }
         let fields = zip(schema.fields, consume fieldValues).map { [regions] field, values in
             FieldColumn(name: field.name, kind: field.kind, values: values,
                         regions: field.kind == .phone && schema.hasRegions ? regions : nil)
         }
         _ = consume regions
-        // Handed on, not copied: the new base lets go of these columns (every item's, in seq order)
-        // once it has laid them out, before it builds its index.
-        return try LiveListing(seqs: consume seqs, ids: consume ids, texts: consume texts,
-                               readings: consume readings,
-                               pinned: { pinned[$0] }, fields: consume fields, regionColumn: schema.regionColumn,
-                               collation: collation, progress: progress)
+        let segment = try LiveSegment(orderedSeqs: consume seqs, ids: consume ids, texts: consume texts,
+                                      readings: consume readings, labelCounts: labelCounts, fields: consume fields,
+                                      collation: collation, progress: progress)
+        return Level(segment: segment, ranks: ranks)
+    }
+
+    /// The position in `cursors` (one per level of `levels`, oldest first) of the one whose row
+    /// comes first in the listing's order, or nil when every cursor is at its end.
+    ///
+    /// Two levels' rows are ordered by the newer one's rank in the older: the newer row comes
+    /// first exactly when no more of the older level's rows come before it than the older row's
+    /// own position (a seq is live once, so no two live rows are equal).
+    private static func firstInOrder(_ cursors: [OrderCursor], levels: ArraySlice<Level>) -> Int? {
+        var first: Int? = nil
+        for c in cursors.indices where !cursors[c].isAtEnd {
+            guard let f = first else {
+                first = c
+                continue
+            }
+            // f < c: level c is the newer one.
+            let older = levels.startIndex + f, newer = levels.startIndex + c
+            if Int(levels[newer].ranks[older][cursors[c].row]) <= cursors[f].row { first = c }
+        }
+        return first
     }
 }
 
-/// Walks the live rows of one level in ascending `seq`.
-private struct LevelCursor {
+/// Walks the live rows of one level in display order, with the label position of each.
+private struct OrderCursor {
     let level: LiveListing.Level
-    private var position = 0
+    /// The current row (the level's count at the end).
+    private(set) var row = 0
+    /// The section of the current row.
+    private var section = 0
 
     init(level: LiveListing.Level) {
         self.level = level
         skipDead()
     }
 
-    /// The current row, or nil at the end.
-    var row: Int? { position < level.segment.rowsBySeq.count ? Int(level.segment.rowsBySeq[position]) : nil }
-    /// The current row's seq, or nil at the end.
-    var seq: Int? { row.map { level.segment.seq(ofRow: $0) } }
+    var isAtEnd: Bool { row >= level.segment.count }
+
+    /// The label position of the current row's section (0: Favorites).
+    var labelPosition: Int { level.segment.listing.sections[section].labelPosition }
 
     mutating func advance() {
-        position += 1
+        row += 1
         skipDead()
     }
 
     private mutating func skipDead() {
-        while let row, level.dead[row] { position += 1 }
+        while !isAtEnd, level.dead[row] { row += 1 }
+        let sections = level.segment.listing.sections
+        while section < sections.count, sections[section].rows.upperBound <= row { section += 1 }
     }
 }

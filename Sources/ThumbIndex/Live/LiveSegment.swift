@@ -26,7 +26,7 @@ final class LiveSegment: Sendable {
     ///   - fields: the searched columns, row for row with `seqs` (the listing's schema).
     ///
     /// The columns are consumed: once laid out in display order they are let go of, before the
-    /// search index is built (at a merge they are every item's, a third of the peak otherwise).
+    /// search index is built (at a start-up from a store or a file they are every item's).
     /// - Throws: `LimitError`, `ICUError` (see ``Listing``).
     init(seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?,
          pinned: BitSet, fields: [FieldColumn] = [], collation: IndexedCollation,
@@ -46,6 +46,24 @@ final class LiveSegment: Sendable {
         self.rowsBySeq = rowsBySeq
         _ = consume seqs; _ = consume ids; _ = consume texts; _ = consume readings; _ = consume fields
         searchable = try SearchableListing(listing, progress: progress.map { p in { p(0.5 + 0.5 * $0) } })
+    }
+
+    /// Builds the segment of items given as columns already in display order, with
+    /// `labelCounts[p]` of them under the label at position `p` (see
+    /// ``Listing/init(orderedElements:texts:readings:fields:labelCounts:collation:)``): a merge of
+    /// levels, which know their rows' order, makes no sort key.
+    ///
+    /// The columns become the segment's and its listing's, shared, not copied.
+    /// - Throws: `LimitError`, `ICUError` (see ``SearchableListing``).
+    init(orderedSeqs seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, labelCounts: [Int],
+         fields: [FieldColumn] = [], collation: IndexedCollation, progress: ((Double) -> Void)? = nil) throws {
+        let listing = try Listing(orderedElements: seqs, texts: texts, readings: readings, fields: fields,
+                                  labelCounts: labelCounts, collation: collation)
+        guard let rowsBySeq = Self.rowsBySeq(listing.elements) else { preconditionFailure("LiveSegment: two rows have one seq") }
+        self.ids = ids
+        self.readings = readings
+        self.rowsBySeq = rowsBySeq
+        searchable = try SearchableListing(listing, progress: progress)
     }
 
     /// A segment of a searchable listing whose elements are seqs (as saved), with its ids and

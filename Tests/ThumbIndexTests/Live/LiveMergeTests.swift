@@ -1,0 +1,100 @@
+import PropertyBased
+import Testing
+@testable import ThumbIndex
+
+/// A merge and a compaction order what they make by the levels' ranks, with no sort key: the new
+/// base, and the new run, must be what a fresh build of the same items sorts, part for part.
+@Suite("Live listings: a merge's new base and a compaction's new run are fresh builds', part for part")
+struct LiveMergeTests {
+    /// `segment`'s parts, each as plain values.
+    struct Parts: Equatable {
+        var seqs: [Int]
+        var ids, texts: [String]
+        var readings: [String]?
+        var fields: [[String]]
+        var regions: [[String]?]
+        var sections: [ListingSection]
+        var indexTitles: [String]
+        var indexTargets: [IndexTarget]
+        var rowsBySeq: [Int32]
+
+        init(_ segment: LiveSegment) {
+            let listing = segment.listing
+            seqs = listing.elements
+            ids = Array(segment.ids)
+            texts = Array(listing.texts)
+            readings = segment.readings.map(Array.init)
+            fields = listing.fields.map { Array($0.values) }
+            regions = listing.fields.map { $0.regions.map(Array.init) }
+            sections = listing.sections
+            indexTitles = listing.indexTitles
+            indexTargets = listing.indexTargets
+            rowsBySeq = segment.rowsBySeq
+        }
+    }
+
+    /// Random edits (puts of new and old items, removals) with compactions now and then, so the
+    /// merge meets a base, runs and a tail, each with tombstones; then the run a compaction makes
+    /// and the merged base, each against a fresh one. `item` makes a random item with a `seq`.
+    static func check(locale: String, schema: LiveFieldSchema, count: Int,
+                      item: @escaping @Sendable (Int, inout SeededGenerator) -> LiveItem) async throws {
+        let collation = try IndexedCollation(locale: locale)
+        await propertyCheck(count: count, input: Gen.int(in: 0...40), Gen.int(in: 0...60), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
+            var generator = SeededGenerator(state: UInt64(seed))
+            var items: [Int: LiveItem] = [:]
+            for seq in 0..<initialCount { items[seq] = item(seq, &generator) }
+            var nextSeq = initialCount
+            var live = try LiveListing(items: Array(items.values), schema: schema, collation: collation)
+            for _ in 0..<stepCount {
+                switch Int.random(in: 0...9, using: &generator) {
+                case 0:
+                    live = try live.compactingTail()
+                case 1...2 where !items.isEmpty:
+                    let seq = items.keys.sorted()[Int.random(in: 0..<items.count, using: &generator)]
+                    items[seq] = nil
+                    live = try live.applying([.remove(seq: seq)])
+                case 3...4 where !items.isEmpty:
+                    let seq = items.keys.sorted()[Int.random(in: 0..<items.count, using: &generator)]
+                    items[seq] = item(seq, &generator)
+                    live = try live.applying([.put(items[seq]!)])
+                default:
+                    items[nextSeq] = item(nextSeq, &generator)
+                    live = try live.applying([.put(items[nextSeq]!)])
+                    nextSeq += 1
+                }
+            }
+            let levels = live.levels.count, pending = live.pendingEdits
+            // A compaction's new run (the level before the new, empty tail): a fresh build of its items.
+            if live.tailCount > 0 {
+                let compacted = try live.compactingTail()
+                compacted._checkInvariants()
+                let run = compacted.levels[compacted.tail - 1].segment
+                let runItems = run.listing.elements.sorted().map { items[$0]! }
+                #expect(Parts(run) == Parts(try LiveSegment(items: runItems, schema: schema, collation: collation)),
+                        "a run of \(runItems.count) items compacted from \(levels) levels")
+                #expect(compacted.count == items.count)
+            }
+            let merged = try live.merged()
+            merged._checkInvariants()
+            let fresh = try LiveListing(items: Array(items.values), schema: schema, collation: collation)
+            #expect(merged.levels.count == 2 && merged.pendingEdits == 0)
+            #expect(Parts(merged.levels[LiveListing.base].segment) == Parts(fresh.levels[LiveListing.base].segment),
+                    "\(items.count) items merged from \(levels) levels with \(pending) pending edits")
+        }
+    }
+
+    @Test("texts, readings and pins in several sections", arguments: ["sv", "ja", "en"])
+    func textsReadingsAndPins(locale: String) async throws {
+        try await Self.check(locale: locale, schema: .none, count: Cases.scaled(20)) { seq, g in
+            LiveItem(seq: seq, id: "id\(seq % 7)", text: LiveListingPropertyTests.randomText(&g),
+                     reading: LiveListingPropertyTests.randomReading(&g), pinned: Int.random(in: 0...5, using: &g) == 0)
+        }
+    }
+
+    @Test("searched fields and regions", arguments: ["en", "sv"])
+    func fieldsAndRegions(locale: String) async throws {
+        try await Self.check(locale: locale, schema: LiveFieldsTests.schema, count: Cases.scaled(10)) { seq, g in
+            LiveFieldsTests.randomItem(seq: seq, &g)
+        }
+    }
+}
