@@ -42,7 +42,8 @@ final class LiveSegment: Sendable {
         var rowsBySeq = [Int32](repeating: 0, count: order.count)
         for (row, position) in order.enumerated() { rowsBySeq[Int(position)] = Int32(row) }
         self.ids = ids.permuted(by: order)
-        self.readings = readings.map { $0.permuted(by: order) }
+        // The listing has laid the readings out in display order already: shared, not permuted again.
+        self.readings = listing.readings
         self.rowsBySeq = rowsBySeq
         _ = consume seqs; _ = consume ids; _ = consume texts; _ = consume readings; _ = consume fields
         searchable = try SearchableListing(listing, progress: progress.map { p in { p(0.5 + 0.5 * $0) } })
