@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import ThumbIndex
 import ThumbIndexStore
 
@@ -25,13 +26,20 @@ extension ListingWriter {
                     if merge {
                         metrics?.merged(in: ContinuousClock.now - started)
                         logger.info("\(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items in \(ContinuousClock.now - started)")
-                        // What the merge built is the listing at `version`: save it, off the write queue.
-                        if let savedIndexes, let version, let base = try? result.get() {
-                            background.async { savedIndexes.save(base, name: name, version: version) }
+                        // The old base is let go of here, on the maintenance thread, once the readers
+                        // that took it are done (milliseconds): not by this queue or by the last of
+                        // those readers, since unmapping a 10M base (1.8 GiB) takes a fifth of a second
+                        // that a write or a keystroke would wait for. Then what the merge built, the
+                        // listing at `version`, is saved, and the heap's free memory given back
+                        // (``MemoryTrim``).
+                        let retired = Retired(listing)
+                        background.async(after: .milliseconds(100)) { [savedIndexes] in
+                            retired.release()
+                            if let savedIndexes, let version, let base = try? result.get() {
+                                savedIndexes.save(base, name: name, version: version)
+                            }
+                            MemoryTrim.now()
                         }
-                        // The old base is freed once the readers that hold it are done (milliseconds):
-                        // then give its memory back (``MemoryTrim``), after the save queued above.
-                        background.async(after: .seconds(1)) { MemoryTrim.now() }
                     }
                 } catch {
                     logger.error("\(name): \(merge ? "merge" : "compaction") failed: \(error); the listing stays as it is")
@@ -59,5 +67,19 @@ extension ListingWriter {
         for (entry, version) in snapshots {
             if let version { savedIndexes.save(entry.listing, name: entry.name, version: version) }
         }
+    }
+}
+
+/// A value held until ``release()``, which drops it on the calling thread (unless another holder
+/// outlives it): what decides which thread pays for freeing it.
+private final class Retired<Value: Sendable>: Sendable {
+    private let value: Mutex<Value?>
+
+    init(_ value: Value) { self.value = Mutex(value) }
+
+    /// Drops the value here.
+    func release() {
+        let value = self.value.withLock { $0.take() }
+        withExtendedLifetime(value) {}
     }
 }
