@@ -43,6 +43,7 @@ Usage:
 Python 3 stdlib only (wrk for the load phase).
 """
 import argparse
+import datetime
 import http.client
 import json
 import os
@@ -203,13 +204,14 @@ class Typing:
     returns every keystroke's latency (seconds); `by_length()` then summarizes them per typed length."""
 
     def __init__(self, http_, keystrokes):
-        self.latencies, self.lengths, self.stopping = [], [], threading.Event()
+        self.latencies, self.lengths, self.started, self.stopping = [], [], [], threading.Event()
 
         def run():
             while not self.stopping.is_set():
                 for q in keystrokes:
                     if self.stopping.is_set():
                         break
+                    self.started.append(time.time())
                     self.latencies.append(http_.expect(200, "GET", sections_path(q))[1])
                     self.lengths.append(len(q))
 
@@ -220,6 +222,11 @@ class Typing:
         self.stopping.set()
         self.thread.join()
         return self.latencies
+
+    def slowest(self, since, count=10):
+        """The `count` slowest keystrokes: seconds after `since` (a `time.time()`), milliseconds, typed length."""
+        ranked = sorted(zip(self.latencies, self.started, self.lengths), reverse=True)[:count]
+        return [[round(t - since, 2), round(s * 1000, 1), n] for s, t, n in ranked]
 
     def by_length(self):
         lengths = {}
@@ -674,6 +681,7 @@ def phase_tiered(ctx):
     # writer's own share); TIERED_WRITER_NICE: the writer's nice increment (-10 by default).
     writer_kind = os.environ.get("TIERED_WRITER_KIND", "edits")
     writer_nice = int(os.environ.get("TIERED_WRITER_NICE", "-10"))
+    writes_started = time.time()
     writer, out = run_writer(ctx, server, seconds, "writer-tiered", rate=rate, kind=writer_kind, nice=writer_nice)
     typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
@@ -688,6 +696,14 @@ def phase_tiered(ctx):
         found = re.search(rf"^\S*{name}\S* ([0-9.e+]+)$", metrics.decode(), re.M)
         return float(found.group(1)) if found else None
     base_merges = server.log_text().count("pending edits into a new base")
+    # Each merge's seconds after the writes began (from its log line's time and duration), beside
+    # the slowest keystrokes' (the log's times are whole seconds).
+    merge_windows = []
+    for found in re.finditer(r"^(\S+) info .*pending edits into a new base of \d+ items in ([0-9.]+) seconds(.*)$",
+                             server.log_text(), re.M):
+        ended = datetime.datetime.fromisoformat(found.group(1).replace("+0000", "+00:00")).timestamp() - writes_started
+        merge_windows.append({"started_s": round(ended - float(found.group(2)), 1), "ended_s": round(ended, 1),
+                              "caught_up": found.group(3).strip("; ")})
     # Resident memory in 10-second windows of the writes (median of each), against idle.
     writing = [(t - idle_end, rss) for t, rss, _ in samples if t > idle_end]
     windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
@@ -698,7 +714,8 @@ def phase_tiered(ctx):
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
-              "compactions": counter("compactions_total"), "base_merges": base_merges,
+              "compactions": counter("compactions_total"), "base_merges": base_merges, "merge_windows": merge_windows,
+              "slowest_keystrokes_s_ms_length": typing.slowest(writes_started),
               "compaction_seconds_mean": round(counter("compaction_duration_seconds_sum") / max(counter("compaction_duration_seconds_count"), 1), 4),
               "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),
               "keystroke_p99_during_over_idle": round(summary_ms(during)["p99_ms"] / idle_typing["all"]["p99_ms"], 2),

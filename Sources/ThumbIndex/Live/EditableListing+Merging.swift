@@ -96,6 +96,22 @@ extension EditableListing {
             writer.withLock { _ = $0.runningJobs.removeValue(forKey: job) }
             throw error
         }
+        // The edits made meanwhile, while they are more than a tail's worth, are applied here in
+        // rounds, outside the writers' lock (see `LiveListing.catchingUp`); the lock is held for the rest.
+        for _ in 0..<(nothingToDo ? 0 : LiveListing.catchUpRounds) {
+            let backlog = writer.withLock { state -> [LiveEdit]? in
+                guard let edits = state.runningJobs[job], edits.count > mergePolicy.compactAfter else { return nil }
+                state.runningJobs[job] = []
+                return edits
+            }
+            guard let backlog else { break }
+            do {
+                built = try built.catchingUp(with: backlog, compactAfter: mergePolicy.compactAfter)
+            } catch {
+                writer.withLock { _ = $0.runningJobs.removeValue(forKey: job) }
+                throw error
+            }
+        }
         return try writer.withLock { state throws -> Snapshot in
             let edits = state.runningJobs.removeValue(forKey: job) ?? []
             if nothingToDo && edits.isEmpty { return published.withLock { $0 } }

@@ -16,7 +16,8 @@ import ThumbIndexStore
 /// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it
 /// becomes a run (merged with the newest runs by size), and when the pending edits pass
 /// ``mergeAfter`` everything is merged into a new base — both on a background queue, from a snapshot, while writes go on; the edits
-/// made meanwhile are applied again to the result before it is swapped in. (The library's
+/// made meanwhile are applied again to the result before it is swapped in (on the background
+/// queue while they are more than a tail's worth, then the rest on the write queue). (The library's
 /// `EditableListing` does the same for an app, without a store; both take their thresholds from
 /// `EditableListing.MergePolicy`. This writer keeps its own loop because each swap must follow the
 /// store's committed transaction, and a merge's result is saved with the listing's store version.)
@@ -57,7 +58,8 @@ package final class ListingWriter: @unchecked Sendable {
     /// Whether a catch-up is queued already (requests for one coalesce).
     let catchUpQueued = Atomic<Bool>(false)
 
-    /// A background compaction or merge: the edits made since its snapshot was taken.
+    /// A background compaction or merge: the edits made since its snapshot was taken that its
+    /// result has not had applied yet.
     /// `@unchecked Sendable`: like `jobs`, touched on `queue` only.
     final class Job: @unchecked Sendable {
         var edits: [LiveEdit] = []

@@ -74,6 +74,15 @@ struct LiveListingPropertyTests {
         try await Self.randomSessions(locale: locale, count: Cases.scaled(5), steps: 60...90, compactingEveryStep: true)
     }
 
+    /// Edits made during a merge are caught up with as one batch, the tail made a run when they
+    /// leave more than a tail's worth: it never holds more after, and no answer changes.
+    @Test("edits caught up with after a merge: the tail is made a run past its size; every answer equals a fresh build's",
+          arguments: ["sv", "ja"])
+    func randomSessionsCaughtUp(locale: String) async throws {
+        try await Self.randomSessions(locale: locale, count: Cases.scaled(6), steps: 10...40, compactingEveryStep: false,
+                                      catchingUpAfter: 2)
+    }
+
     /// Inserts compacted one at a time: the runs grow by size (a compaction's merge stops at a run
     /// with at least ``LiveListing/runRatio`` times the live items of the new one), three of them by
     /// the 23rd insert; every answer equals a fresh build's all along. (The random sessions above
@@ -101,8 +110,10 @@ struct LiveListingPropertyTests {
     }
 
     /// Random sessions from a random listing, each answer held against the model's; with
-    /// `compactingEveryStep`, the tail is made a run after every step.
-    static func randomSessions(locale: String, count: Int, steps: ClosedRange<Int>, compactingEveryStep: Bool) async throws {
+    /// `compactingEveryStep`, the tail is made a run after every step; with `catchingUpAfter`, every
+    /// edit is applied with `catchingUp(with:compactAfter:)` that many tail items.
+    static func randomSessions(locale: String, count: Int, steps: ClosedRange<Int>, compactingEveryStep: Bool,
+                               catchingUpAfter: Int? = nil) async throws {
         let collation = try IndexedCollation(locale: locale)
         await propertyCheck(count: count, input: Gen.int(in: 0...40), Gen.int(in: steps), Gen.int(in: 0...1_000_000)) { initialCount, stepCount, seed in
             var generator = SeededGenerator(state: UInt64(seed))
@@ -147,7 +158,14 @@ struct LiveListingPropertyTests {
                 switch step {
                 case .compact: live = try live.compactingTail()
                 case .merge: live = try live.merged()
-                default: live = try live.applying(edits(of: step))
+                default:
+                    if let compactAfter = catchingUpAfter {
+                        live = try live.catchingUp(with: edits(of: step), compactAfter: compactAfter)
+                        #expect(live.tailCount <= compactAfter)
+                        live._checkInvariants()
+                    } else {
+                        live = try live.applying(edits(of: step))
+                    }
                 }
                 if compactingEveryStep {
                     live = try live.compactingTail()
