@@ -456,7 +456,7 @@ def writer_main(args):
     that a slow answer does not lower the rate (one that falls behind sends at once until it catches up)."""
     connections = args.connections
     interval = connections / args.rate
-    latencies, errors, lock = [], [0], threading.Lock()
+    latencies, sent, errors, lock = [], [], [0], threading.Lock()
     # Measure the server, not this process's wait for a core on a machine the load saturates.
     try:
         os.nice(args.nice)
@@ -503,6 +503,7 @@ def writer_main(args):
             with lock:
                 errors[0] += not ok
                 latencies.append(s)
+                sent.append(now - started)
 
     threads = [threading.Thread(target=run, args=(i,)) for i in range(connections)]
     for thread in threads:
@@ -512,6 +513,10 @@ def writer_main(args):
     elapsed = time.perf_counter() - started
     result = {"writes": len(latencies), "seconds": round(elapsed, 1), "rate": round(len(latencies) / elapsed, 1),
               "connections": connections, "errors": errors[0], "latency": summary_ms(latencies),
+              # The p99 of the writes sent in each 10 seconds (a merge's swap shows in its window).
+              "p99_ms_by_10s_window": [summary_ms(window)["p99_ms"] if window else None for window in
+                                       ([s for s, t in zip(latencies, sent) if w * 10 <= t < (w + 1) * 10]
+                                        for w in range(int(elapsed // 10)))],
               "cpu_seconds": round(time.process_time(), 1)}
     with open(args.out, "w") as f:
         json.dump(result, f)

@@ -16,7 +16,8 @@ extension EditableListing {
     /// ``EditableListing``).
     ///
     /// The ``automatic`` policy (the default) runs both in the background; the ThumbIndex server
-    /// uses the same thresholds.
+    /// uses the same thresholds. A compaction may run while a merge does, so that the tail stays
+    /// small however long the merge takes; its result is dropped if the merge is published first.
     public struct MergePolicy: Sendable, Hashable {
         /// Tail items that start a compaction (64 in ``automatic``).
         public var compactAfter: Int
@@ -80,11 +81,11 @@ extension EditableListing {
 
     /// Runs `kind` from the current snapshot and publishes its result with the edits made since.
     func runJob(_ kind: Maintenance) throws -> Snapshot {
-        let (start, job) = writer.withLock { state in
+        let (start, job, mergesBefore) = writer.withLock { state in
             let job = state.nextJob
             state.nextJob += 1
             state.runningJobs[job] = []
-            return (published.withLock { $0 }, job)
+            return (published.withLock { $0 }, job, state.mergesPublished)
         }
         let nothingToDo = kind == .merge ? start.live.pendingEdits == 0 : start.live.tailCount == 0
         var built = start.live
@@ -115,6 +116,10 @@ extension EditableListing {
         return try writer.withLock { state throws -> Snapshot in
             let edits = state.runningJobs.removeValue(forKey: job) ?? []
             if nothingToDo && edits.isEmpty { return published.withLock { $0 } }
+            // A compaction that ran beside a merge published since works on the levels the merge
+            // replaced: its result would bring them back (the same answers, the merge undone).
+            if kind == .compaction && state.mergesPublished != mergesBefore { return published.withLock { $0 } }
+            if kind == .merge { state.mergesPublished += 1 }
             let current = published.withLock { $0 }
             let next = Snapshot(try built.applying(edits), version: current.version)
             published.withLock { $0 = next }
@@ -122,43 +127,42 @@ extension EditableListing {
         }
     }
 
-    /// The job the policy wants for `listing`, when none of the policy's is running; marks it running.
-    func claimMaintenance(for listing: LiveListing, _ state: inout WriterState) -> Maintenance? {
-        guard !state.policyJobRunning else { return nil }
-        let due: Maintenance
-        if listing.pendingEdits >= mergePolicy.mergeThreshold(forCount: listing.count) {
-            due = .merge
-        } else if listing.tailCount >= mergePolicy.compactAfter {
-            due = .compaction
-        } else {
-            return nil
-        }
-        state.policyJobRunning = true
+    /// The jobs the policy wants for `listing` that are not running; marks them running. A merge
+    /// and a compaction may run at once: the tail, which every write rebuilds, is then compacted
+    /// while a long merge runs (minutes at 10M items), instead of growing with every write.
+    func claimMaintenance(for listing: LiveListing, _ state: inout WriterState) -> [Maintenance] {
+        var due: [Maintenance] = []
+        if listing.pendingEdits >= mergePolicy.mergeThreshold(forCount: listing.count) { due.append(.merge) }
+        if listing.tailCount >= mergePolicy.compactAfter { due.append(.compaction) }
+        due.removeAll { !state.policyJobsRunning.insert($0).inserted }
         return due
     }
 
-    /// Runs `job`, which the policy claimed, then whatever became due meanwhile: in the background
-    /// or here, as the policy says. A failure leaves the listing as it is (correct, less compact);
-    /// ``merge()`` reports it.
-    func run(_ job: Maintenance) {
-        guard mergePolicy.inBackground else { return runClaimed(job) }
-        Self.background.enter()
-        DispatchQueue.global(qos: .utility).async { [weak self] in
-            self?.runClaimed(job)
-            Self.background.leave()
+    /// Runs `jobs`, which the policy claimed, then whatever became due meanwhile: in the
+    /// background or here, as the policy says. A failure leaves the listing as it is (correct,
+    /// less compact); ``merge()`` reports it.
+    func run(_ jobs: [Maintenance]) {
+        for job in jobs {
+            guard mergePolicy.inBackground else {
+                runClaimed(job)
+                continue
+            }
+            Self.background.enter()
+            DispatchQueue.global(qos: .utility).async { [weak self] in
+                self?.runClaimed(job)
+                Self.background.leave()
+            }
         }
     }
 
     private func runClaimed(_ job: Maintenance) {
-        var next: Maintenance? = job
-        while let job = next {
-            let succeeded = (try? runJob(job)) != nil
-            next = writer.withLock { state in
-                state.policyJobRunning = false
-                // After a failure, the next write asks again (not this loop: it would fail again at once).
-                return succeeded ? claimMaintenance(for: published.withLock { $0.live }, &state) : nil
-            }
+        let succeeded = (try? runJob(job)) != nil
+        let next = writer.withLock { state in
+            state.policyJobsRunning.remove(job)
+            // After a failure, the next write asks again (not here: it would fail again at once).
+            return succeeded ? claimMaintenance(for: published.withLock { $0.live }, &state) : []
         }
+        run(next)
     }
 
     /// Every background compaction and merge of every editable listing (tests wait for them).

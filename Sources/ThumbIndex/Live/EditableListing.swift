@@ -72,8 +72,10 @@ public final class EditableListing: Sendable {
         /// The edits applied since each running compaction or merge took its snapshot, by job.
         var runningJobs: [Int: [LiveEdit]] = [:]
         var nextJob = 0
-        /// Whether a compaction or merge started by the policy is running (one at a time).
-        var policyJobRunning = false
+        /// The compaction and the merge started by the policy that are running (at most one of each).
+        var policyJobsRunning: Set<Maintenance> = []
+        /// Merges published so far: a compaction that saw one published meanwhile drops its result.
+        var mergesPublished = 0
     }
 
     /// A listing of `items` under `collation`, searching `fields` besides the items' texts.
@@ -165,18 +167,18 @@ public final class EditableListing: Sendable {
     ///   by id after a merge or a load hashes the base's ids once, O(n).
     @discardableResult
     public func apply(_ batch: Batch) throws -> Snapshot {
-        let (snapshot, due) = try writer.withLock { state throws -> (Snapshot, Maintenance?) in
+        let (snapshot, due) = try writer.withLock { state throws -> (Snapshot, [Maintenance]) in
             let current = published.withLock { $0 }
             var nextSeq = state.nextSeq
             let edits = try Self.liveEdits(of: batch.edits, on: current.live, nextSeq: &nextSeq)
-            guard !edits.isEmpty else { return (current, nil) }
+            guard !edits.isEmpty else { return (current, []) }
             let next = Snapshot(try current.live.applying(edits), version: current.version + 1)
             state.nextSeq = nextSeq
             for job in state.runningJobs.keys { state.runningJobs[job]!.append(contentsOf: edits) }
             published.withLock { $0 = next }
             return (next, claimMaintenance(for: next.live, &state))
         }
-        if let due { run(due) }
+        run(due)
         return snapshot
     }
 

@@ -4,16 +4,27 @@ import ThumbIndex
 import ThumbIndexStore
 
 extension ListingWriter {
-    /// Starts a compaction or a merge of `name` when one is due and none runs. On `queue`.
+    /// Starts a merge of `name` when one is due and none runs, and a compaction likewise: a
+    /// compaction goes on while a merge runs (on a thread of its own), so that the tail stays small
+    /// however long the merge takes. On `queue`.
     func scheduleMaintenance(_ name: String) {
-        guard jobs[name] == nil, let listing = catalog[name]?.listing else { return }
-        let merge = listing.pendingEdits >= mergeAfter(listing.count)
-        guard merge || listing.tailCount >= compactAfter else { return }
-        let job = Job()
-        jobs[name] = job
+        guard let listing = catalog[name]?.listing else { return }
+        if jobs[.merge(name)] == nil && listing.pendingEdits >= mergeAfter(listing.count) {
+            start(.merge(name), of: listing, on: background)
+        }
+        if jobs[.compaction(name)] == nil && listing.tailCount >= compactAfter {
+            start(.compaction(name), of: listing, on: compactions)
+        }
+    }
+
+    /// Runs the job `key` from `listing` on `thread`, then publishes its result with the edits
+    /// made since. On `queue`.
+    private func start(_ key: JobKey, of listing: LiveListing, on thread: ThreadQueue) {
+        let job = Job(), name = key.name, merge = key.merge
+        jobs[key] = job
         // The store version of the listing's snapshot.
         let version = listingVersions[name]
-        background.async { [self] in
+        thread.async { [self] in
             let started = ContinuousClock.now
             let result = Result { merge ? try listing.merged() : try listing.compactingTail() }
             // The edits made meanwhile are applied here, in rounds, while there are more than a tail's
@@ -24,13 +35,15 @@ extension ListingWriter {
             // applies faster than the writes come; after `LiveListing.catchUpRounds` the queue takes the rest.
             var caughtUp = result, backlogs: [Int] = []
             for _ in 0..<LiveListing.catchUpRounds {
-                guard case .success(let built) = caughtUp, let backlog = queue.sync(execute: { takeBacklog(name, job) }) else { break }
+                guard case .success(let built) = caughtUp, let backlog = queue.sync(execute: { takeBacklog(key, job) }) else { break }
                 caughtUp = Result { try built.catchingUp(with: backlog, compactAfter: compactAfter) }
                 backlogs.append(backlog.count)
             }
             queue.async { [self, caughtUp, backlogs] in
-                guard jobs[name] === job else { return }  // the listing was replaced or deleted meanwhile
-                jobs[name] = nil
+                guard jobs[key] === job else { return }  // the listing was replaced or deleted meanwhile
+                jobs[key] = nil
+                // A compaction running now works on the lineage this merge replaces: of no use any more.
+                if merge { jobs[.compaction(name)] = nil }
                 do {
                     let built = try caughtUp.get().applying(job.edits)
                     catalog.publish(ListingCatalog.Entry(name: name, listing: built))
@@ -64,8 +77,8 @@ extension ListingWriter {
 
     /// The edits made since `job`'s snapshot (or its last round), taken from it, when there are
     /// more than a tail's worth and the job still counts; otherwise nil. On `queue`.
-    private func takeBacklog(_ name: String, _ job: Job) -> [LiveEdit]? {
-        guard jobs[name] === job, job.edits.count > compactAfter else { return nil }
+    private func takeBacklog(_ key: JobKey, _ job: Job) -> [LiveEdit]? {
+        guard jobs[key] === job, job.edits.count > compactAfter else { return nil }
         defer { job.edits = [] }
         return job.edits
     }

@@ -15,7 +15,8 @@ import ThumbIndexStore
 ///
 /// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it
 /// becomes a run (merged with the newest runs by size), and when the pending edits pass
-/// ``mergeAfter`` everything is merged into a new base — both on a background queue, from a snapshot, while writes go on; the edits
+/// ``mergeAfter`` everything is merged into a new base — each on a background thread of its own (a compaction goes on while
+/// a merge runs), from a snapshot, while writes go on; the edits
 /// made meanwhile are applied again to the result before it is swapped in (on the background
 /// queue while they are more than a tail's worth, then the rest on the write queue). (The library's
 /// `EditableListing` does the same for an app, without a store; both take their thresholds from
@@ -30,11 +31,15 @@ package final class ListingWriter: @unchecked Sendable {
     let logger: Logger
     /// Where every write, every change read from the log and every swap of a snapshot runs, one at a time.
     let queue = DispatchQueue(label: "thumbindex.writes")
-    /// Where compactions, merges, saves, checksums and the change log's pruning run, one at a
-    /// time: a thread at `nice` +15, below the reads (+10), so that no merge slows a keystroke.
+    /// Where merges, saves, checksums and the change log's pruning run, one at a time: a thread
+    /// at `nice` +15, below the reads (+10), so that no merge slows a keystroke.
     let background = ThreadQueue(name: "thumbindex-maintenance", threads: 1, niceness: 15)
-    /// The running compaction or merge of each listing (on `queue` only).
-    var jobs: [String: Job] = [:]
+    /// Where compactions run, one at a time, as low as `background`: a thread of their own, so
+    /// that they go on while a merge runs (at 10M items, a minute or two under writes), and the
+    /// tail, which every write rebuilds, stays small meanwhile.
+    let compactions = ThreadQueue(name: "thumbindex-compact", threads: 1, niceness: 15)
+    /// The running compaction and merge of each listing, at most one of each (on `queue` only).
+    var jobs: [JobKey: Job] = [:]
     /// The store version of each listing as served: the last write to it that the snapshot
     /// includes (on `queue` only). Changes in the log at or below it are in the snapshot already.
     var listingVersions: [String: Int64] = [:]
@@ -63,6 +68,15 @@ package final class ListingWriter: @unchecked Sendable {
     /// `@unchecked Sendable`: like `jobs`, touched on `queue` only.
     final class Job: @unchecked Sendable {
         var edits: [LiveEdit] = []
+    }
+
+    /// What a job does, and to which listing.
+    struct JobKey: Hashable {
+        let name: String
+        let merge: Bool
+
+        static func merge(_ name: String) -> JobKey { JobKey(name: name, merge: true) }
+        static func compaction(_ name: String) -> JobKey { JobKey(name: name, merge: false) }
     }
 
     /// `compactAfter` and `mergeAfter` default to the library's ``EditableListing/MergePolicy/automatic``,
@@ -199,14 +213,15 @@ package final class ListingWriter: @unchecked Sendable {
         }
         catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
         listingVersions[name] = version
-        jobs[name]?.edits += edits
+        jobs[.merge(name)]?.edits += edits
+        jobs[.compaction(name)]?.edits += edits
         scheduleMaintenance(name)
     }
 
     /// Publishes a listing built whole (created, replaced, or rebuilt) that includes the store's
     /// writes to it up to `version`.
     func publishReplaced(_ name: String, listing: LiveListing, version: Int64) {
-        jobs[name] = nil  // a compaction of the old listing is of no use any more
+        forgetJobs(of: name)  // a compaction or merge of the old listing is of no use any more
         savedIndexes?.remove(name)
         catalog.publish(ListingCatalog.Entry(name: name, listing: listing))
         listingVersions[name] = version
@@ -215,10 +230,16 @@ package final class ListingWriter: @unchecked Sendable {
 
     /// Forgets a deleted listing.
     func publishDeleted(_ name: String) {
-        jobs[name] = nil
+        forgetJobs(of: name)
         savedIndexes?.remove(name)
         catalog.remove(name)
         listingVersions[name] = nil
+    }
+
+    /// Drops the running jobs of `name`: their results will not be published.
+    func forgetJobs(of name: String) {
+        jobs[.merge(name)] = nil
+        jobs[.compaction(name)] = nil
     }
 
     /// Records that every listing now includes the store's writes up to `version`.

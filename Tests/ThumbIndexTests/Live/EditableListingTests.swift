@@ -279,6 +279,22 @@ struct EditableListingTests {
         #expect(EditableListing.MergePolicy.automatic.mergeThreshold(forCount: 1_000) == 4096)
     }
 
+    @Test("a compaction is claimed while a merge runs, and a merge while a compaction runs, never two of one kind")
+    func compactionBesideAMerge() throws {
+        let book = try EditableListing(locale: "en", mergePolicy: .manual)
+        for i in 0..<5 { try book.insert(Item(id: "\(i)", text: "Name \(i)")) }
+        let live = book.snapshot.live  // 5 pending edits, all in the tail
+        let policy = EditableListing.MergePolicy(compactAfter: 2, mergeAfterEdits: 3, mergeAfterFraction: 0)
+        let other = try EditableListing(locale: "en", mergePolicy: policy)
+        var state = EditableListing.WriterState(nextSeq: 5)
+        #expect(other.claimMaintenance(for: live, &state) == [.merge, .compaction])
+        #expect(other.claimMaintenance(for: live, &state) == [])  // both running
+        state.policyJobsRunning.remove(.compaction)
+        #expect(other.claimMaintenance(for: live, &state) == [.compaction])  // the merge still runs
+        state.policyJobsRunning.remove(.merge)
+        #expect(other.claimMaintenance(for: live, &state) == [.merge])  // the compaction still runs
+    }
+
     @Test("the automatic policy merges in the background, and the result holds every edit")
     func policyInTheBackground() throws {
         let policy = EditableListing.MergePolicy(compactAfter: 2, mergeAfterEdits: 8, mergeAfterFraction: 0)
