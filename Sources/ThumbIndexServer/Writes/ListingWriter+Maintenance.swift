@@ -31,11 +31,12 @@ extension ListingWriter {
             // worth: under writes a merge at 10M items takes a minute or two, thousands of edits,
             // which the write queue would apply before the swap while writes wait, and the writes
             // after it would each rebuild a tail of all of them (see `LiveListing.catchingUp`).
-            // Each round takes the edits made during the last, fewer as long as this thread
-            // applies faster than the writes come; after `LiveListing.catchUpRounds` the queue takes the rest.
+            // Each round takes the edits made during the last, fewer as long as this thread applies
+            // faster than the writes come; after `LiveListing.catchUpRounds` the queue takes the rest.
             var caughtUp = result, backlogs: [Int] = []
             for _ in 0..<LiveListing.catchUpRounds {
-                guard case .success(let built) = caughtUp, let backlog = queue.sync(execute: { takeBacklog(key, job) }) else { break }
+                guard case .success(let built) = caughtUp,
+                      let backlog = queue.sync(execute: { takeBacklog(key, job) }) else { break }
                 caughtUp = Result { try built.catchingUp(with: backlog, compactAfter: compactAfter) }
                 backlogs.append(backlog.count)
             }
@@ -50,8 +51,13 @@ extension ListingWriter {
                     if !merge { metrics?.compacted(in: ContinuousClock.now - started) }
                     if merge {
                         metrics?.merged(in: ContinuousClock.now - started)
-                        let meanwhile = backlogs.isEmpty ? "" : "; the edits made meanwhile applied in rounds of \(backlogs.map(String.init).joined(separator: ", ")), then \(job.edits.count) on the write queue"
-                        logger.info("\(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items in \(ContinuousClock.now - started)\(meanwhile)")
+                        let rounds = backlogs.map(String.init).joined(separator: ", ")
+                        let meanwhile = backlogs.isEmpty ? ""
+                            : "; the edits made meanwhile applied in rounds of \(rounds), then \(job.edits.count) on the write queue"
+                        logger.info("""
+                            \(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items \
+                            in \(ContinuousClock.now - started)\(meanwhile)
+                            """)
                         // The old base is let go of here, on the maintenance thread, once the readers
                         // that took it are done (milliseconds): not by this queue or by the last of
                         // those readers, since freeing a 10M base unmaps about 1.8 GiB (0.3 s on the

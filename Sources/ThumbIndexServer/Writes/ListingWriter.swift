@@ -15,10 +15,10 @@ import ThumbIndexStore
 ///
 /// It also keeps snapshots compact: when a listing's tail grows past ``compactAfter`` items it
 /// becomes a run (merged with the newest runs by size), and when the pending edits pass
-/// ``mergeAfter`` everything is merged into a new base — each on a background thread of its own (a compaction goes on while
-/// a merge runs), from a snapshot, while writes go on; the edits
-/// made meanwhile are applied again to the result before it is swapped in (on the background
-/// queue while they are more than a tail's worth, then the rest on the write queue). (The library's
+/// ``mergeAfter`` everything is merged into a new base. Each runs on a background thread of its
+/// own (a compaction goes on while a merge runs), from a snapshot, while writes go on; the edits
+/// made meanwhile are applied again to the result before it is swapped in (on that thread while
+/// they are more than a tail's worth, then the rest on the write queue). (The library's
 /// `EditableListing` does the same for an app, without a store; both take their thresholds from
 /// `EditableListing.MergePolicy`. This writer keeps its own loop because each swap must follow the
 /// store's committed transaction, and a merge's result is saved with the listing's store version.)
