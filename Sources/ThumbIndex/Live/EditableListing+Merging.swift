@@ -98,16 +98,16 @@ extension EditableListing {
             throw error
         }
         // The edits made meanwhile, while they are more than a tail's worth, are applied here in
-        // rounds, outside the writers' lock (see `LiveListing.catchingUp`); the lock is held for the rest.
-        for _ in 0..<(nothingToDo ? 0 : LiveListing.catchUpRounds) {
-            let backlog = writer.withLock { state -> [LiveEdit]? in
-                guard let edits = state.runningJobs[job], edits.count > mergePolicy.compactAfter else { return nil }
-                state.runningJobs[job] = []
-                return edits
-            }
-            guard let backlog else { break }
+        // rounds, outside the writers' lock (see `LiveListing.caughtUp`); the lock is held for the rest.
+        if !nothingToDo {
             do {
-                built = try built.catchingUp(with: backlog, compactAfter: mergePolicy.compactAfter)
+                built = try built.caughtUp(compactAfter: mergePolicy.compactAfter) { moreThan in
+                    writer.withLock { state -> [LiveEdit]? in
+                        guard let edits = state.runningJobs[job], edits.count > moreThan else { return nil }
+                        state.runningJobs[job] = []
+                        return edits
+                    }
+                }.listing
             } catch {
                 writer.withLock { _ = $0.runningJobs.removeValue(forKey: job) }
                 throw error

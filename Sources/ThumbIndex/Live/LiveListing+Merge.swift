@@ -32,7 +32,26 @@ extension LiveListing {
     /// Rounds of ``catchingUp(with:compactAfter:)`` that a compaction or merge applies off the
     /// writers' path before the writers' lock or queue applies the edits still left: each round
     /// takes the edits made during the last, fewer while the rounds apply faster than writes come.
-    package static let catchUpRounds = 8
+    static let catchUpRounds = 8
+
+    /// The result of a compaction or merge caught up, off the writers' path, with the edits made
+    /// while it was built, round after round (at most ``catchUpRounds``), while they are more than
+    /// `compactAfter`: what is left for the writers' lock or queue to apply before the swap is a
+    /// tail's worth (unless the writes outpace the rounds).
+    ///
+    /// `take(compactAfter)` runs where the writers do (under their lock, on their queue): it
+    /// returns the edits made since the job's snapshot or its last call, and forgets them, when
+    /// there are more than `compactAfter` (and the job still counts); otherwise nil.
+    /// - Returns: the listing, and how many edits each round applied.
+    /// - Throws: `ICUError`, `LimitError`.
+    package func caughtUp(compactAfter: Int, taking take: (Int) -> [LiveEdit]?) throws -> (listing: LiveListing, rounds: [Int]) {
+        var listing = self, rounds: [Int] = []
+        while rounds.count < Self.catchUpRounds, let backlog = take(compactAfter) {
+            listing = try listing.catchingUp(with: backlog, compactAfter: compactAfter)
+            rounds.append(backlog.count)
+        }
+        return (listing, rounds)
+    }
 
     /// The listing after `edits` that were made while a compaction or merge built it from an older
     /// snapshot: applied as one batch and, when they leave more than `compactAfter` items in the

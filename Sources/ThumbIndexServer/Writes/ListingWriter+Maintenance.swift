@@ -30,23 +30,22 @@ extension ListingWriter {
             // The edits made meanwhile are applied here, in rounds, while there are more than a tail's
             // worth: under writes a merge at 10M items takes a minute or two, thousands of edits,
             // which the write queue would apply before the swap while writes wait, and the writes
-            // after it would each rebuild a tail of all of them (see `LiveListing.catchingUp`).
-            // Each round takes the edits made during the last, fewer as long as this thread applies
-            // faster than the writes come; after `LiveListing.catchUpRounds` the queue takes the rest.
-            var caughtUp = result, backlogs: [Int] = []
-            for _ in 0..<LiveListing.catchUpRounds {
-                guard case .success(let built) = caughtUp,
-                      let backlog = queue.sync(execute: { takeBacklog(key, job) }) else { break }
-                caughtUp = Result { try built.catchingUp(with: backlog, compactAfter: compactAfter) }
-                backlogs.append(backlog.count)
+            // after it would each rebuild a tail of all of them (see `LiveListing.caughtUp`).
+            let caughtUp = result.flatMap { built in
+                Result {
+                    try built.caughtUp(compactAfter: compactAfter) { moreThan in
+                        queue.sync { takeBacklog(key, job, moreThan: moreThan) }
+                    }
+                }
             }
-            queue.async { [self, caughtUp, backlogs] in
+            queue.async { [self] in
                 guard jobs[key] === job else { return }  // the listing was replaced or deleted meanwhile
                 jobs[key] = nil
                 // A compaction running now works on the lineage this merge replaces: of no use any more.
                 if merge { jobs[.compaction(name)] = nil }
                 do {
-                    let built = try caughtUp.get().applying(job.edits)
+                    let (caught, backlogs) = try caughtUp.get()
+                    let built = try caught.applying(job.edits)
                     catalog.publish(ListingCatalog.Entry(name: name, listing: built))
                     if !merge { metrics?.compacted(in: ContinuousClock.now - started) }
                     if merge {
@@ -82,9 +81,9 @@ extension ListingWriter {
     }
 
     /// The edits made since `job`'s snapshot (or its last round), taken from it, when there are
-    /// more than a tail's worth and the job still counts; otherwise nil. On `queue`.
-    private func takeBacklog(_ key: JobKey, _ job: Job) -> [LiveEdit]? {
-        guard jobs[key] === job, job.edits.count > compactAfter else { return nil }
+    /// more than `moreThan` and the job still counts; otherwise nil. On `queue`.
+    private func takeBacklog(_ key: JobKey, _ job: Job, moreThan: Int) -> [LiveEdit]? {
+        guard jobs[key] === job, job.edits.count > moreThan else { return nil }
         defer { job.edits = [] }
         return job.edits
     }

@@ -83,6 +83,32 @@ struct LiveListingPropertyTests {
                                       catchingUpAfter: 2)
     }
 
+    /// The rounds of a catch-up: each takes what the writers hand over while it is more than a
+    /// tail's worth, and there are at most `catchUpRounds` of them however fast the writes come.
+    @Test("a catch-up applies the edits round after round while they are more than a tail's worth, at most catchUpRounds rounds")
+    func caughtUpRounds() throws {
+        let collation = try IndexedCollation(locale: "en")
+        func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "id\(seq)", text: "Name \(seq)", reading: nil, pinned: false) }
+        let live = try LiveListing(items: (0..<10).map(item), collation: collation)
+        var nextSeq = 10
+        func batch(_ count: Int) -> [LiveEdit] {
+            defer { nextSeq += count }
+            return (nextSeq..<nextSeq + count).map { .put(item($0)) }
+        }
+        var sizes = [5, 4, 3, 1]  // the last is not more than a tail's worth: left for the writers
+        let (caught, rounds) = try live.caughtUp(compactAfter: 2) { moreThan in
+            guard let size = sizes.first, size > moreThan else { return nil }
+            sizes.removeFirst()
+            return batch(size)
+        }
+        #expect(rounds == [5, 4, 3])
+        #expect(sizes == [1])
+        #expect(caught.count == 22 && caught.tailCount <= 2)
+        #expect(try caught.filter("name").total == 22)
+        let endless = try live.caughtUp(compactAfter: 2) { _ in batch(3) }
+        #expect(endless.rounds == Array(repeating: 3, count: LiveListing.catchUpRounds))
+    }
+
     /// Inserts compacted one at a time: the runs grow by size (a compaction's merge stops at a run
     /// with at least ``LiveListing/runRatio`` times the live items of the new one), three of them by
     /// the 23rd insert; every answer equals a fresh build's all along. (The random sessions above
