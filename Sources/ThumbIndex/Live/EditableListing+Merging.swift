@@ -103,7 +103,9 @@ extension EditableListing {
             do {
                 built = try built.caughtUp(compactAfter: mergePolicy.compactAfter) { moreThan in
                     writer.withLock { state -> [LiveEdit]? in
-                        guard let edits = state.runningJobs[job], edits.count > moreThan else { return nil }
+                        // A compaction whose levels a merge has replaced since is dropped at the end: no catching up.
+                        guard kind == .merge || state.mergesPublished == mergesBefore,
+                              let edits = state.runningJobs[job], edits.count > moreThan else { return nil }
                         state.runningJobs[job] = []
                         return edits
                     }

@@ -29,9 +29,8 @@ extension LiveListing {
         return next
     }
 
-    /// Rounds of ``catchingUp(with:compactAfter:)`` that a compaction or merge applies off the
-    /// writers' path before the writers' lock or queue applies the edits still left: each round
-    /// takes the edits made during the last, fewer while the rounds apply faster than writes come.
+    /// The most rounds of ``caughtUp(compactAfter:taking:)``: each round takes the edits made
+    /// during the last, fewer while the rounds apply faster than writes come.
     static let catchUpRounds = 8
 
     /// The result of a compaction or merge caught up, off the writers' path, with the edits made

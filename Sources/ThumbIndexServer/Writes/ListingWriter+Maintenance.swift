@@ -39,7 +39,8 @@ extension ListingWriter {
                 }
             }
             queue.async { [self] in
-                guard jobs[key] === job else { return }  // the listing was replaced or deleted meanwhile
+                // Gone when the listing was replaced or deleted meanwhile, or (a compaction) a merge was published.
+                guard jobs[key] === job else { return }
                 jobs[key] = nil
                 // A compaction running now works on the lineage this merge replaces: of no use any more.
                 if merge { jobs[.compaction(name)] = nil }
