@@ -80,7 +80,7 @@ extension SearchableListing where Element == Int {
     ///     keys are saved as built, from the index's readings: keep those as the `readings` column
     ///     (as ``LiveListing/save(to:metadata:)`` does) so that the loaded listing has them as well.
     /// - Throws: ``ArchiveWriteError`` when the file cannot be written; the old file stays then.
-    /// - Complexity: O(bytes held); one `write(2)` per array.
+    /// - Complexity: O(bytes held), written in pieces of 8 MiB, each flushed to the disk.
     package func write(to path: String, metadata: [String: String] = [:], extraColumns: [String: TextColumn] = [:]) throws {
         try write(to: path, metadata: metadata, extraColumns: extraColumns, formatVersion: SavedListingFormat.version,
                   overriding: [:])
