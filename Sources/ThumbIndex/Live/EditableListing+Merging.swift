@@ -80,7 +80,9 @@ extension EditableListing {
     public func merge() throws -> Snapshot { try runJob(.merge) }
 
     /// Runs `kind` from the current snapshot and publishes its result with the edits made since.
-    func runJob(_ kind: Maintenance) throws -> Snapshot {
+    /// `built` is called once the result is built, before the edits made meanwhile are applied
+    /// (tests hold a job there while others write and merge).
+    func runJob(_ kind: Maintenance, built whenBuilt: () -> Void = {}) throws -> Snapshot {
         let (start, job, mergesBefore) = writer.withLock { state in
             let job = state.nextJob
             state.nextJob += 1
@@ -97,6 +99,7 @@ extension EditableListing {
             writer.withLock { _ = $0.runningJobs.removeValue(forKey: job) }
             throw error
         }
+        whenBuilt()
         // The edits made meanwhile, while they are more than a tail's worth, are applied here in
         // rounds, outside the writers' lock (see `LiveListing.caughtUp`); the lock is held for the rest.
         if !nothingToDo {

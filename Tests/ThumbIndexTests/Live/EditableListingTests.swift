@@ -295,6 +295,41 @@ struct EditableListingTests {
         #expect(other.claimMaintenance(for: live, &state) == [.merge])  // the compaction still runs
     }
 
+    @Test("a compaction that a merge overtakes is dropped: the merge's levels stay, with every edit made meanwhile")
+    func compactionOvertakenByAMerge() throws {
+        let book = try Self.book(Self.people)
+        for i in 0..<20 { try book.insert(Item(id: "n\(i)", text: "Namn \(i % 7)")) }
+        // The compaction builds its run of the 20 items, then waits while the book is written and merged.
+        let built = DispatchSemaphore(value: 0), merged = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let compaction = Thread {
+            _ = try? book.runJob(.compaction, built: { built.signal(); merged.wait() })
+            done.signal()
+        }
+        compaction.start()
+        built.wait()
+        try book.insert(Item(id: "m", text: "Mitt"))  // during both jobs
+        try book.merge()
+        try book.rename(id: "n3", to: "Ärla")  // after the merge, during the compaction
+        try book.delete(id: "2")
+        let afterMerge = book.snapshot
+        merged.signal()
+        done.wait()
+
+        let snapshot = book.snapshot
+        // Published, the compaction would bring back the base and the tail the merge replaced.
+        #expect(snapshot.pendingEdits == afterMerge.pendingEdits)
+        #expect(snapshot.live.runCount == afterMerge.live.runCount)
+        #expect(snapshot.count == 23)
+        let fresh = try Self.book(Self.people.filter { $0.id != "2" } + (0..<20).map {
+            Item(id: "n\($0)", text: $0 == 3 ? "Ärla" : "Namn \($0 % 7)")
+        } + [Item(id: "m", text: "Mitt")])
+        for query in ["", "n", "namn 3", "ä", "mitt", "ek", "acme", "123"] {
+            let a = try snapshot.filter(query), b = try fresh.snapshot.filter(query)
+            #expect(a.sections == b.sections, "\(query)")
+            #expect(try a.matches(offset: 0, limit: 100).map(\.item) == b.matches(offset: 0, limit: 100).map(\.item), "\(query)")
+        }
+    }
+
     @Test("the automatic policy merges in the background, and the result holds every edit")
     func policyInTheBackground() throws {
         let policy = EditableListing.MergePolicy(compactAfter: 2, mergeAfterEdits: 8, mergeAfterFraction: 0)
