@@ -411,7 +411,9 @@ def finish_writer(writer, out):
     if writer.wait() != 0:
         raise SystemExit("live: the writer failed")
     with open(out) as f:
-        return json.load(f)
+        result = json.load(f)
+    result.pop("each_s_ms")  # kept in the file only
+    return result
 
 
 def load_under(ctx, label, extra):
@@ -517,7 +519,11 @@ def writer_main(args):
               "p99_ms_by_10s_window": [summary_ms(window)["p99_ms"] if window else None for window in
                                        ([s for s, t in zip(latencies, sent) if w * 10 <= t < (w + 1) * 10]
                                         for w in range(int(elapsed // 10)))],
-              "cpu_seconds": round(time.process_time(), 1)}
+              # The ten slowest writes: seconds after the writes began, milliseconds.
+              "slowest_s_ms": [[round(t, 2), round(s * 1000, 1)] for s, t in sorted(zip(latencies, sent), reverse=True)[:10]],
+              "cpu_seconds": round(time.process_time(), 1),
+              # Every write, for a closer look (the phase's result keeps only the figures above).
+              "each_s_ms": [[round(t, 3), round(s * 1000, 2)] for s, t in zip(latencies, sent)]}
     with open(args.out, "w") as f:
         json.dump(result, f)
     return 0 if errors[0] == 0 else 1
@@ -691,6 +697,10 @@ def phase_tiered(ctx):
     typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
     during = typing.stop()
+    # Every keystroke beside every write (in the scratch folder), for a closer look at a slow moment.
+    with open(os.path.join(ctx.scratch, "typing-tiered.json"), "w") as f:
+        json.dump({"each_s_ms_length": [[round(t - writes_started, 3), round(s * 1000, 2), n]
+                                        for s, t, n in zip(typing.latencies, typing.started, typing.lengths)]}, f)
     writing_cpu = {**end_writing_window(), "writer_cpu_s": writes.get("cpu_seconds")}
     stop.set()
     sampler.join()
@@ -709,6 +719,13 @@ def phase_tiered(ctx):
         ended = datetime.datetime.fromisoformat(found.group(1).replace("+0000", "+00:00")).timestamp() - writes_started
         merge_windows.append({"started_s": round(ended - float(found.group(2)), 1), "ended_s": round(ended, 1),
                               "caught_up": found.group(3).strip("; ")})
+    # Each save of a merged base likewise: a 10M base is 1.7 GB written to the disk the store is on.
+    save_windows = []
+    for found in re.finditer(r"^(\S+) info .*saved '[^']*' \(\d+ items, store version \d+\) to \S+ in ([0-9.]+) seconds$",
+                             server.log_text(), re.M):
+        ended = datetime.datetime.fromisoformat(found.group(1).replace("+0000", "+00:00")).timestamp() - writes_started
+        if ended > 0:
+            save_windows.append({"started_s": round(ended - float(found.group(2)), 1), "ended_s": round(ended, 1)})
     # Resident memory in 10-second windows of the writes (median of each), against idle.
     writing = [(t - idle_end, rss) for t, rss, _ in samples if t > idle_end]
     windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
@@ -720,6 +737,7 @@ def phase_tiered(ctx):
               "last_window_over_first": round(windows[-1] / windows[0], 3),
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
               "compactions": counter("compactions_total"), "base_merges": base_merges, "merge_windows": merge_windows,
+              "save_windows": save_windows,
               "slowest_keystrokes_s_ms_length": typing.slowest(writes_started),
               "compaction_seconds_mean": round(counter("compaction_duration_seconds_sum") / max(counter("compaction_duration_seconds_count"), 1), 4),
               "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),

@@ -65,12 +65,16 @@ extension ListingWriter {
                         // listing at `version`, is saved, and the heap's free memory given back
                         // (``MemoryTrim``).
                         let retired = Retired(listing)
-                        background.async(after: .milliseconds(100)) { [savedIndexes] in
+                        background.async(after: .milliseconds(100)) { [savedIndexes, logger] in
+                            let releasing = ContinuousClock.now
                             retired.release()
+                            let released = ContinuousClock.now - releasing
                             if let savedIndexes, let version, let base = try? result.get() {
                                 savedIndexes.save(base, name: name, version: version)
                             }
+                            let trimming = ContinuousClock.now
                             MemoryTrim.now()
+                            logger.info("\(name): the old base let go of in \(released), the heap trimmed in \(ContinuousClock.now - trimming)")
                         }
                     }
                 } catch {
