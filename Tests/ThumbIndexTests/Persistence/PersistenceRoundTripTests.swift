@@ -79,11 +79,11 @@ struct PersistenceRoundTripTests {
         let seed = UInt64.random(in: 1 ... .max)
         // Scrambled by position (a multiplicative hash), so that a piece written twice or skipped shows.
         let bytes = [UInt8](capacity: step + 13) { out in
-            for i in out.indices { out[i] = UInt8(truncatingIfNeeded: (UInt64(i) &+ seed) &* 0x9E37_79B9_7F4A_7C15 >> 56) }
+            for i in out.indices { out[i] = UInt8(truncatingIfNeeded: ((UInt64(i) &+ seed) &* 0x9E37_79B9_7F4A_7C15) >> 56) }
             return out.count
         }
         let words = [UInt32](capacity: step / 2 + 3) { out in
-            for i in out.indices { out[i] = UInt32(truncatingIfNeeded: (UInt64(i) &* seed) &* 0x9E37_79B9_7F4A_7C15 >> 32) }
+            for i in out.indices { out[i] = UInt32(truncatingIfNeeded: ((UInt64(i) &+ seed) &* 0x9E37_79B9_7F4A_7C15) >> 32) }
             return out.count
         }
         let small: [UInt16] = [1, 2, 3]
