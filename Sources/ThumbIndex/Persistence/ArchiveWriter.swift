@@ -27,7 +27,7 @@ struct ArchiveWriter {
     /// A 10M-item file is 1.7 GB. Written whole and then `fsync`ed, it went to the disk in one
     /// go at the end, and on ext4 the `fsync` of any other file on that disk (a SQLite store's,
     /// after every write) waited behind it: 0.11–0.41 s, and writes to a server that saved a
-    /// merged base took up to 0.34 s. Flushed as it goes, the file is never more than this much
+    /// merged base took up to 0.4 s. Flushed as it goes, the file is never more than this much
     /// ahead of the disk, another file's `fsync` waits behind at most this much, and the save
     /// takes as long as before (Benchmarks/results/scale/2026-11-28-session15/).
     static let syncEvery = 8 << 20
