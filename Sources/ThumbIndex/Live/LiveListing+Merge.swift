@@ -70,10 +70,14 @@ extension LiveListing {
     ///
     /// The order comes from the levels' ranks, with no sort key (see ``gathered(from:progress:)``);
     /// the new base's search index is then built as a fresh one, while the old snapshot stays
-    /// readable.
+    /// readable, and the old base's kept one-letter results are made for it (see
+    /// `SearchIndex.takeDenseResults(of:)`).
     /// - Throws: `ICUError`, `LimitError`.
     package func merged(progress: ((Double) -> Void)? = nil) throws -> LiveListing {
-        try LiveListing(base: gathered(from: Self.base, progress: progress).segment, schema: schema)
+        let base = try gathered(from: Self.base, progress: progress).segment
+        // The old base's dense one-letter results, made again before the swap, not by the first keystrokes after it.
+        base.searchable.index.takeDenseResults(of: levels[Self.base].segment.searchable.index)
+        return try LiveListing(base: base, schema: schema)
     }
 
     /// The live rows of `levels[first...]` as one level: its segment, and each row's ranks in the

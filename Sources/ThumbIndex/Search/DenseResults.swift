@@ -45,6 +45,15 @@ final class DenseResults: Sendable {
         prepared.withLock { $0.insert(Prepared(fold: fold, mode: mode)).inserted }
     }
 
+    /// The keys of the kept bitmaps, and the folds and modes made ahead (see ``takeOver(_:)``).
+    var keptKeys: [Key] { bitmaps.withLock { Array($0.keys) } }
+    var preparedFoldsAndModes: Set<Prepared> { prepared.withLock { $0 } }
+
+    /// Counts `preparedFoldsAndModes` as made ahead here too: no first query starts making them.
+    func takeOver(_ preparedFoldsAndModes: Set<Prepared>) {
+        prepared.withLock { $0.formUnion(preparedFoldsAndModes) }
+    }
+
     /// How many more bitmaps there is room for.
     var room: Int { bitmaps.withLock { Self.limit - $0.count } }
 

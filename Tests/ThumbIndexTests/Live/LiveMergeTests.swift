@@ -91,6 +91,30 @@ struct LiveMergeTests {
         }
     }
 
+    @Test("a merged base has the old base's one-letter results made before the swap, and answers as a fresh build")
+    func mergeTakesTheDenseResults() throws {
+        let collation = try IndexedCollation(locale: "sv", names: false)
+        func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "i\(seq)", text: ["Anna \(seq)", "Ålund \(seq)", "Bo \(seq)"][seq % 3]) }
+        let listing = try LiveListing(items: (0..<5000).map(item), collation: collation)
+        let old = listing.levels[LiveListing.base].segment.searchable.index.storage.denseResults
+        for (query, fold) in [("a", Fold.locale), ("b", .case), ("å", .diacritics)] { _ = try listing.filter(query, fold: fold) }
+        let kept = Set(old.keptKeys), prepared = old.preparedFoldsAndModes
+        #expect(kept.count >= 3)
+
+        let edited = try listing.applying([.remove(seq: 3), .put(LiveItem(seq: 5000, id: "new", text: "Anna Ny"))])
+        let merged = try edited.merged()
+        let new = merged.levels[LiveListing.base].segment.searchable.index.storage.denseResults
+        #expect(kept.isSubset(of: Set(new.keptKeys)))
+        #expect(prepared.isSubset(of: new.preparedFoldsAndModes))
+        let fresh = try LiveListing(items: (0..<5000).filter { $0 != 3 }.map(item) + [LiveItem(seq: 5000, id: "new", text: "Anna Ny")],
+                                    collation: collation)
+        for (query, fold) in [("a", Fold.locale), ("A", .locale), ("b", .case), ("å", .diacritics), ("a", .diacritics), ("an", .locale)] {
+            let a = try merged.filter(query, fold: fold), b = try fresh.filter(query, fold: fold)
+            #expect(a.sections == b.sections, "\(query) \(fold)")
+            #expect(try a.matches(offset: 0, limit: 60) == b.matches(offset: 0, limit: 60), "\(query) \(fold)")
+        }
+    }
+
     @Test("searched fields and regions", arguments: ["en", "sv"])
     func fieldsAndRegions(locale: String) async throws {
         try await Self.check(locale: locale, schema: LiveFieldsTests.schema, count: Cases.scaled(10)) { seq, g in
