@@ -34,7 +34,7 @@ extension SearchIndex {
     ///
     /// Why: a merge builds a new base, whose results would otherwise be made by the first
     /// keystrokes after the swap, while a thread of their own made the rest beside them: at 10M
-    /// rows, keystrokes of 23–55 ms in the half second after each swap, against 10 ms at most
+    /// rows, keystrokes of 20–95 ms in the second after each swap, against 10 ms at most
     /// otherwise. A merge calls this on its own thread, before the swap.
     func takeDenseResults(of replaced: SearchIndex) {
         guard count >= Self.preparedDenseRows else { return }
