@@ -301,8 +301,16 @@ struct EditableListingTests {
         for i in 0..<20 { try book.insert(Item(id: "n\(i)", text: "Namn \(i % 7)")) }
         // The compaction builds its run of the 20 items, then waits while the book is written and merged.
         let built = DispatchSemaphore(value: 0), merged = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        // Written by the compaction's thread before `done` is signalled, read after it is waited for.
+        final class Outcome: @unchecked Sendable { var error: (any Error)? }
+        let outcome = Outcome()
         let compaction = Thread {
-            _ = try? book.runJob(.compaction, built: { built.signal(); merged.wait() })
+            do {
+                _ = try book.runJob(.compaction, built: { built.signal(); merged.wait() })
+            } catch {
+                outcome.error = error
+                built.signal()  // a compaction that fails before its hook must not leave the test waiting
+            }
             done.signal()
         }
         compaction.start()
@@ -314,6 +322,7 @@ struct EditableListingTests {
         let afterMerge = book.snapshot
         merged.signal()
         done.wait()
+        #expect(outcome.error == nil)
 
         let snapshot = book.snapshot
         // Published, the compaction would bring back the base and the tail the merge replaced.
