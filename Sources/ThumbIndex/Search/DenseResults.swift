@@ -45,8 +45,10 @@ final class DenseResults: Sendable {
         prepared.withLock { $0.insert(Prepared(fold: fold, mode: mode)).inserted }
     }
 
-    /// The keys of the kept bitmaps, and the folds and modes made ahead (see ``takeOver(_:)``).
+    /// The keys of the kept bitmaps.
     var keptKeys: [Key] { bitmaps.withLock { Array($0.keys) } }
+
+    /// The folds and modes whose dense one-byte queries are made ahead, or being made (see ``takeOver(_:)``).
     var preparedFoldsAndModes: Set<Prepared> { prepared.withLock { $0 } }
 
     /// Counts `preparedFoldsAndModes` as made ahead here too: no first query starts making them.
