@@ -711,19 +711,22 @@ def phase_tiered(ctx):
         found = re.search(rf"^\S*{name}\S* ([0-9.e+]+)$", metrics.decode(), re.M)
         return float(found.group(1)) if found else None
     base_merges = server.log_text().count("pending edits into a new base")
+    def since_writes(stamp):
+        """A log line's time (whole seconds) as seconds after the writes began."""
+        return datetime.datetime.fromisoformat(stamp.replace("+0000", "+00:00")).timestamp() - writes_started
     # Each merge's seconds after the writes began (from its log line's time and duration), beside
     # the slowest keystrokes' (the log's times are whole seconds).
     merge_windows = []
     for found in re.finditer(r"^(\S+) info .*pending edits into a new base of \d+ items in ([0-9.]+) seconds(.*)$",
                              server.log_text(), re.M):
-        ended = datetime.datetime.fromisoformat(found.group(1).replace("+0000", "+00:00")).timestamp() - writes_started
+        ended = since_writes(found.group(1))
         merge_windows.append({"started_s": round(ended - float(found.group(2)), 1), "ended_s": round(ended, 1),
                               "caught_up": found.group(3).strip("; ")})
     # Each save of a merged base likewise: a 10M base is 1.7 GB written to the disk the store is on.
     save_windows = []
     for found in re.finditer(r"^(\S+) info .*saved '[^']*' \(\d+ items, store version \d+\) to \S+ in ([0-9.]+) seconds$",
                              server.log_text(), re.M):
-        ended = datetime.datetime.fromisoformat(found.group(1).replace("+0000", "+00:00")).timestamp() - writes_started
+        ended = since_writes(found.group(1))
         if ended > 0:
             save_windows.append({"started_s": round(ended - float(found.group(2)), 1), "ended_s": round(ended, 1)})
     # Resident memory in 10-second windows of the writes (median of each), against idle.
