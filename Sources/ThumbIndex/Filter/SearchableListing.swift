@@ -39,6 +39,23 @@ public struct SearchableListing<Element> {
                                 locale: listing.collation.locale, progress: progress)  // shares the texts
     }
 
+    /// The listing with an index merged from `sources`' (see
+    /// `SearchIndex.init(merging:texts:readings:phoneticKeys:fields:defaultRegion:locale:)`), or built
+    /// afresh when they cannot be merged: a live listing's merge of its levels.
+    /// - Precondition: each row of `listing` is the new row of exactly one source row, and holds its text.
+    init(_ listing: Listing<Element>, merging sources: [SearchIndex.MergeSource], progress: ((Double) -> Void)?) throws {
+        progress?(0)
+        let merged = try SearchIndex(merging: sources, texts: listing.texts, readings: listing.readings,
+                                     fields: listing.fields, defaultRegion: PhoneRegion.region(of: listing.collation.locale),
+                                     locale: listing.collation.locale)
+        guard let merged else {
+            try self.init(listing, progress: progress)
+            return
+        }
+        self.init(listing: listing, index: merged)
+        progress?(1)
+    }
+
     /// A listing with an index already built for it (a saved listing loaded back).
     /// - Precondition: `index` indexes `listing.texts`, row for row.
     init(listing: Listing<Element>, index: SearchIndex) {

@@ -30,7 +30,8 @@
 ///   a part. ``snapshot`` only waits for that swap, never for the work of a write. Writes run one
 ///   at a time, in the order they take the listing's write lock.
 /// - **During a merge**, nothing changes for readers. A merge (``merge()``, or one the
-///   ``mergePolicy`` starts) rebuilds a snapshot's items as one fresh index, while writes go on
+///   ``mergePolicy`` starts) makes a snapshot's items one new index, merged from its levels'
+///   indexes (nothing is folded or sorted again), while writes go on
 ///   against the current snapshot; when the merge is done, the edits made meanwhile are applied
 ///   to its result again and that is published. The merged snapshot holds the same items in the
 ///   same order as the one it replaces, so every answer (totals, sections, matches, ranges) is the

@@ -69,9 +69,9 @@ extension LiveListing {
     /// The listing rebuilt as one base of every live item: what a background merge builds.
     ///
     /// The order comes from the levels' ranks, with no sort key (see ``gathered(from:progress:)``);
-    /// the new base's search index is then built as a fresh one, while the old snapshot stays
-    /// readable, and the old base's kept one-letter results are made for it (see
-    /// `SearchIndex.takeDenseResults(of:)`).
+    /// the new base's search index is then merged from the levels' (their folded texts and sorted
+    /// suffixes), while the old snapshot stays readable, and the old base's kept one-letter results
+    /// are made for it (see `SearchIndex.takeDenseResults(of:)`).
     /// - Throws: `ICUError`, `LimitError`.
     package func merged(progress: ((Double) -> Void)? = nil) throws -> LiveListing {
         let base = try gathered(from: Self.base, progress: progress).segment
@@ -86,7 +86,9 @@ extension LiveListing {
     /// The rows are gathered as columns (no `String` or ``LiveItem`` per row) in display order, by
     /// merging the levels by their ranks: every row knows how many rows of each older level come
     /// before it, so the order costs O(m × levels) for m rows and makes no sort key. The segment's
-    /// search index is then built afresh.
+    /// search index is then merged from the levels' indexes: their folded texts are copied and their
+    /// sorted suffixes merged, nothing is folded or sorted again (see
+    /// `SearchIndex.init(merging:texts:readings:phoneticKeys:fields:defaultRegion:locale:)`).
     /// - Throws: `ICUError`, `LimitError`.
     private func gathered(from first: Int, progress: ((Double) -> Void)? = nil) throws -> Level {
         let merging = levels[first...]
@@ -118,9 +120,12 @@ extension LiveListing {
         // Rows under each label position (0: Favorites), which the merged order visits in turn.
         var labelCounts = [Int](repeating: 0, count: 1 + collation.labels.count)
         var lastLabel = 0
+        // Each merged level's rows' places in the new segment (dead rows: none).
+        var newRows = merging.map { [UInt32](repeating: TextIndex.droppedEntry, count: $0.segment.count) }
         var cursors = merging.map(OrderCursor.init)
         while let c = Self.firstInOrder(cursors, levels: merging) {
             let row = cursors[c].row, label = cursors[c].labelPosition
+            newRows[c][row] = UInt32(seqs.count)
             precondition(label >= lastLabel, "LiveListing: a merge met label \(label) after \(lastLabel)")
             lastLabel = label
             labelCounts[label] += 1
@@ -153,7 +158,9 @@ extension LiveListing {
         _ = consume regions
         let segment = try LiveSegment(orderedSeqs: consume seqs, ids: consume ids, texts: consume texts,
                                       readings: consume readings, labelCounts: labelCounts, fields: consume fields,
-                                      collation: collation, progress: progress)
+                                      collation: collation,
+                                      merging: zip(merging, newRows).map { SearchIndex.MergeSource(index: $0.segment.searchable.index, newRows: $1) },
+                                      progress: progress)
         return Level(segment: segment, ranks: ranks)
     }
 

@@ -117,3 +117,19 @@ extension FlatArray {
     /// Reserves room for `n` elements.
     package mutating func reserveCapacity(_ n: Int) { withOwnedArray { $0.reserveCapacity(n) } }
 }
+
+extension FlatArray {
+    /// Calls `body` with the elements of every array of `arrays` at once, in their order (a merge
+    /// reads several indexes' arrays side by side).
+    ///
+    /// Each buffer is valid only inside `body`: the calls nest, one `withUnsafeBufferPointer` per
+    /// array, so every array stays alive and unchanged until `body` returns.
+    package static func withUnsafeBufferPointers<R>(_ arrays: [FlatArray],
+                                                    _ body: ([UnsafeBufferPointer<Element>]) throws -> R) rethrows -> R {
+        func nest(_ i: Int, _ buffers: [UnsafeBufferPointer<Element>]) throws -> R {
+            guard i < arrays.count else { return try body(buffers) }
+            return try arrays[i].withUnsafeBufferPointer { try nest(i + 1, buffers + [$0]) }
+        }
+        return try nest(0, [])
+    }
+}

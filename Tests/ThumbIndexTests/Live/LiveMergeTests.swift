@@ -2,8 +2,9 @@ import PropertyBased
 import Testing
 @testable import ThumbIndex
 
-/// A merge and a compaction order what they make by the levels' ranks, with no sort key: the new
-/// base, and the new run, must be what a fresh build of the same items sorts, part for part.
+/// A merge and a compaction order what they make by the levels' ranks, with no sort key, and merge
+/// the levels' search indexes: the new base, and the new run, must be what a fresh build of the
+/// same items sorts and indexes, part for part.
 @Suite("Live listings: a merge's new base and a compaction's new run are fresh builds', part for part")
 struct LiveMergeTests {
     /// `segment`'s parts, each as plain values.
@@ -17,6 +18,7 @@ struct LiveMergeTests {
         var indexTitles: [String]
         var indexTargets: [IndexTarget]
         var rowsBySeq: [Int32]
+        var index: SearchIndexParts
 
         init(_ segment: LiveSegment) {
             let listing = segment.listing
@@ -30,6 +32,7 @@ struct LiveMergeTests {
             indexTitles = listing.indexTitles
             indexTargets = listing.indexTargets
             rowsBySeq = segment.rowsBySeq
+            index = SearchIndexParts(segment.searchable.index)
         }
     }
 
