@@ -704,6 +704,9 @@ def phase_tiered(ctx):
     writing_cpu = {**end_writing_window(), "writer_cpu_s": writes.get("cpu_seconds")}
     stop.set()
     sampler.join()
+    # Every sample of resident memory through the writes (in the scratch folder): when a peak comes.
+    with open(os.path.join(ctx.scratch, "memory-tiered.json"), "w") as f:
+        json.dump({"each_s_rss_mib": [[round(t - idle_end, 2), round(rss, 1)] for t, rss, _ in samples if t > idle_end]}, f)
     # The same keystrokes with the runs and tombstones the writes left, and no writes.
     after_typing = type_sessions(typist, keystrokes, passes=2)
     metrics = Http(server.port).expect(200, "GET", "/metrics")[0]
