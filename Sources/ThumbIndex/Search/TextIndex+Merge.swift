@@ -143,7 +143,7 @@ private struct SuffixMerge {
                                 }
                                 places.append(low)
                             }
-                            return [UInt32](unsafeUninitializedCapacity: bigCodes.count + others.count) { out, count in
+                            return [UInt32](capacity: bigCodes.count + others.count) { out in
                                 var n = 0, j = 0
                                 for i in 0..<bigCodes.count {
                                     while j < others.count && places[j] == i {
@@ -159,7 +159,7 @@ private struct SuffixMerge {
                                     out[n] = others[j]
                                     n += 1; j += 1
                                 }
-                                count = n
+                                return n
                             }
                         }
                     }
