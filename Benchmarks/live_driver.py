@@ -25,7 +25,7 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
   tiered      200 writes/s (TIERED_RATE) for 120 s (TIERED_SECONDS) with the default policy
               (TIERED_MERGE_AFTER: --merge-after, TIERED_COMPACT_AFTER: --compact-after;
               TIERED_WRITER_KIND=refused: requests refused before the store, TIERED_WRITER_NICE)
-              (runs merged by size, issue 20 §3):
+              (runs merged by size, issue 20 §3; TIERED_SERVER_FLAGS: more server flags):
               VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
               typed idle and all through on a second connection (not in the default phases);
   writecpu    the server's CPU seconds per write at 200 writes/s with nothing else running
@@ -658,8 +658,10 @@ def phase_tiered(ctx):
     print(f"==> tiered: {rate:g} writes/s for {seconds} s, {'--merge-after ' + merge_after if merge_after else 'the default policy'}"
           f" (the tail made a run every {compact_after or 64} writes, runs merged by size); resident memory every 50 ms, keystrokes typed"
           " all through", flush=True)
+    # TIERED_SERVER_FLAGS: more flags for the server (e.g. --merge-in-memory), split at spaces.
     server = ctx.start("tiered", (("--merge-after", merge_after) if merge_after else ())
-                       + (("--compact-after", compact_after) if compact_after else ()))
+                       + (("--compact-after", compact_after) if compact_after else ())
+                       + tuple(os.environ.get("TIERED_SERVER_FLAGS", "").split()))
     samples, stop = [], threading.Event()
 
     def sample():
@@ -738,6 +740,7 @@ def phase_tiered(ctx):
                if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
     peak = max(rss for _, rss in writing)
     result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "compact_after": compact_after,
+              "server_flags": os.environ.get("TIERED_SERVER_FLAGS", "").split(),
               "writer_kind": writer_kind, "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),

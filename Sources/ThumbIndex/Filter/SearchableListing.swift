@@ -42,12 +42,14 @@ public struct SearchableListing<Element> {
     /// The listing with an index merged from `sources`' (see
     /// `SearchIndex.init(merging:texts:readings:phoneticKeys:fields:defaultRegion:locale:)`), or built
     /// afresh when they cannot be merged: a live listing's merge of its levels.
+    /// With `scratch`, the merged index's big arrays are its files' mapped pages (see ``ScratchFolder``).
     /// - Precondition: each row of `listing` is the new row of exactly one source row, and holds its text.
-    init(_ listing: Listing<Element>, merging sources: [SearchIndex.MergeSource], progress: ((Double) -> Void)?) throws {
+    init(_ listing: Listing<Element>, merging sources: [SearchIndex.MergeSource], scratch: ScratchFolder? = nil,
+         progress: ((Double) -> Void)?) throws {
         progress?(0)
         let merged = try SearchIndex(merging: sources, texts: listing.texts, readings: listing.readings,
                                      fields: listing.fields, defaultRegion: PhoneRegion.region(of: listing.collation.locale),
-                                     locale: listing.collation.locale)
+                                     locale: listing.collation.locale, scratch: scratch)
         guard let merged else {
             try self.init(listing, progress: progress)
             return

@@ -72,9 +72,13 @@ extension LiveListing {
     /// the new base's search index is then merged from the levels' (their folded texts and sorted
     /// suffixes), while the old snapshot stays readable, and the old base's kept one-letter results
     /// are made for it (see `SearchIndex.takeDenseResults(of:)`).
+    ///
+    /// With `scratch`, the new base's columns and its search index's big arrays are written to
+    /// scratch files as they are made, and mapped (see ``ScratchFolder``): the merge then holds
+    /// little more memory than the old base, instead of a second base beside it.
     /// - Throws: `ICUError`, `LimitError`.
-    package func merged(progress: ((Double) -> Void)? = nil) throws -> LiveListing {
-        let base = try gathered(from: Self.base, progress: progress).segment
+    package func merged(scratch: ScratchFolder? = nil, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
+        let base = try gathered(from: Self.base, scratch: scratch, progress: progress).segment
         // The old base's dense one-letter results, made again before the swap, not by the first keystrokes after it.
         base.searchable.index.takeDenseResults(of: levels[Self.base].segment.searchable.index)
         return try LiveListing(base: base, schema: schema)
@@ -88,9 +92,10 @@ extension LiveListing {
     /// before it, so the order costs O(m × levels) for m rows and makes no sort key. The segment's
     /// search index is then merged from the levels' indexes: their folded texts are copied and their
     /// sorted suffixes merged, nothing is folded or sorted again (see
-    /// `SearchIndex.init(merging:texts:readings:phoneticKeys:fields:defaultRegion:locale:)`).
+    /// `SearchIndex.init(merging:texts:readings:phoneticKeys:fields:defaultRegion:locale:)`). The
+    /// text columns and the index's big arrays go to `scratch` when it is given.
     /// - Throws: `ICUError`, `LimitError`.
-    private func gathered(from first: Int, progress: ((Double) -> Void)? = nil) throws -> Level {
+    private func gathered(from first: Int, scratch: ScratchFolder? = nil, progress: ((Double) -> Void)? = nil) throws -> Level {
         let merging = levels[first...]
         // Room for the live rows at once (the bytes of the dead ones too, at most a tenth more):
         // the columns reach their size without a copy or room to spare.
@@ -100,18 +105,16 @@ extension LiveListing {
         }
         var seqs: [Int] = []
         seqs.reserveCapacity(rows)
-        var ids = TextColumn(), texts = TextColumn()
-        ids.reserveCapacity(rows: rows, bytes: bytes(\.ids))
-        texts.reserveCapacity(rows: rows, bytes: bytes(\.listing.texts))
+        let ids = TextColumnStream(scratch: scratch, rows: rows, bytes: bytes(\.ids))
+        let texts = TextColumnStream(scratch: scratch, rows: rows, bytes: bytes(\.listing.texts))
         // Made at the first item with a reading, with an empty one for each item before it.
-        var readings: TextColumn? = nil
+        var readings: TextColumnStream? = nil
         // The searched columns, in the schema's order (every level's listing lays them out so).
-        var fieldValues = schema.fields.indices.map { f in
-            var column = TextColumn()
-            column.reserveCapacity(rows: rows, bytes: bytes { $0.listing.fields[f].values })
-            return column
+        let fieldValues = schema.fields.indices.map { f in
+            TextColumnStream(scratch: scratch, rows: rows, bytes: bytes { $0.listing.fields[f].values })
         }
-        var regions = TextColumn()
+        let regions = TextColumnStream(scratch: scratch, rows: schema.hasRegions ? rows : 0,
+                                       bytes: schema.hasRegions ? bytes { $0.listing.fields.lazy.compactMap(\.regions).first } : 0)
         var ranks = (0..<first).map { _ in
             var column: [Int32] = []
             column.reserveCapacity(rows)
@@ -135,8 +138,7 @@ extension LiveListing {
             texts.append(utf8: segment.listing.texts.utf8(row))
             if let column = segment.readings, !column.isEmpty(row: row) {
                 if readings == nil {
-                    readings = TextColumn()
-                    readings!.reserveCapacity(rows: rows, bytes: bytes(\.readings))
+                    readings = TextColumnStream(scratch: scratch, rows: rows, bytes: bytes(\.readings))
                     for _ in 1..<seqs.count { readings!.append(utf8: EmptyCollection()) }
                 }
                 readings!.append(utf8: column.utf8(row))
@@ -151,16 +153,16 @@ extension LiveListing {
             for k in ranks.indices { ranks[k].append(level.ranks[k][row]) }
             cursors[c].advance()
         }
-        let fields = zip(schema.fields, consume fieldValues).map { [regions] field, values in
-            FieldColumn(name: field.name, kind: field.kind, values: values,
-                        regions: field.kind == .phone && schema.hasRegions ? regions : nil)
+        let regionColumn = regions.finish()
+        let fields = zip(schema.fields, fieldValues).map { field, values in
+            FieldColumn(name: field.name, kind: field.kind, values: values.finish(),
+                        regions: field.kind == .phone && schema.hasRegions ? regionColumn : nil)
         }
-        _ = consume regions
-        let segment = try LiveSegment(orderedSeqs: consume seqs, ids: consume ids, texts: consume texts,
-                                      readings: consume readings, labelCounts: labelCounts, fields: consume fields,
+        let segment = try LiveSegment(orderedSeqs: consume seqs, ids: ids.finish(), texts: texts.finish(),
+                                      readings: readings?.finish(), labelCounts: labelCounts, fields: consume fields,
                                       collation: collation,
                                       merging: zip(merging, newRows).map { SearchIndex.MergeSource(index: $0.segment.searchable.index, newRows: $1) },
-                                      progress: progress)
+                                      scratch: scratch, progress: progress)
         return Level(segment: segment, ranks: ranks)
     }
 

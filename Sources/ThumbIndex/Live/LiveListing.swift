@@ -129,6 +129,10 @@ package struct LiveListing: Sendable {
     /// The number of runs between the base and the tail.
     package var runCount: Int { levels.count - 2 }
 
+    /// The base's memory, as an object to watch: a weak reference to it is nil once nothing holds
+    /// the base any more (the server saves a merged base only after the old one is gone).
+    package var baseStorage: AnyObject & Sendable { levels[Self.base].segment }
+
     /// The listing after `edits`, applied in order (a batch: the result has all of them).
     ///
     /// The old snapshot is untouched. Each edit costs O(log n) sort keys to place the item, and the

@@ -55,18 +55,19 @@ final class LiveSegment: Sendable {
     /// levels, which know their rows' order, makes no sort key.
     ///
     /// The columns become the segment's and its listing's, shared, not copied. The search index is
-    /// merged from `sources`' when they are given (the levels merged, with each row's new row).
+    /// merged from `sources`' when they are given (the levels merged, with each row's new row),
+    /// its big arrays into `scratch` when given (see ``ScratchFolder``).
     /// - Throws: `LimitError`, `ICUError` (see ``SearchableListing``).
     init(orderedSeqs seqs: [Int], ids: TextColumn, texts: TextColumn, readings: TextColumn?, labelCounts: [Int],
          fields: [FieldColumn] = [], collation: IndexedCollation, merging sources: [SearchIndex.MergeSource]? = nil,
-         progress: ((Double) -> Void)? = nil) throws {
+         scratch: ScratchFolder? = nil, progress: ((Double) -> Void)? = nil) throws {
         let listing = try Listing(orderedElements: seqs, texts: texts, readings: readings, fields: fields,
                                   labelCounts: labelCounts, collation: collation)
         guard let rowsBySeq = Self.rowsBySeq(listing.elements) else { preconditionFailure("LiveSegment: two rows have one seq") }
         self.ids = ids
         self.readings = readings
         self.rowsBySeq = rowsBySeq
-        searchable = try sources.map { try SearchableListing(listing, merging: $0, progress: progress) }
+        searchable = try sources.map { try SearchableListing(listing, merging: $0, scratch: scratch, progress: progress) }
             ?? SearchableListing(listing, progress: progress)
     }
 

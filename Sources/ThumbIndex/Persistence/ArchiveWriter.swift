@@ -22,15 +22,8 @@ struct ArchiveWriter {
 
     private var records: [Record] = []
 
-    /// How many bytes are written between two `fdatasync`s: what the disk is handed at once.
-    ///
-    /// A 10M-item file is 1.7 GB. Written whole and then `fsync`ed, it went to the disk in one
-    /// go at the end, and on ext4 the `fsync` of any other file on that disk (a SQLite store's,
-    /// after every write) waited behind it: 0.11–0.41 s, and writes to a server that saved a
-    /// merged base took up to 0.4 s. Flushed as it goes, the file is never more than this much
-    /// ahead of the disk, another file's `fsync` waits behind at most this much, and the save
-    /// takes as long as before (Benchmarks/results/scale/2026-11-28-session15/).
-    static let syncEvery = 8 << 20
+    /// How many bytes are written between two `fdatasync`s (see ``SyncedFileWrites/syncEvery``).
+    static let syncEvery = SyncedFileWrites.syncEvery
 
     init() {}
 
@@ -136,18 +129,14 @@ struct ArchiveWriter {
 
     /// The file being written: small pieces gather in a buffer, large ones go out directly.
     private struct Output {
-        let fd: Int32
-        let path: String
+        var file: SyncedFileWrites
         var buffer: [UInt8] = []
         var checksum = ArchiveChecksum()
-        var written = 0
-        /// Bytes written since the last `fdatasync`.
-        var unsynced = 0
+        var written: Int { file.written }
         static let bufferLimit = 1 << 16
 
         init(fd: Int32, path: String) {
-            self.fd = fd
-            self.path = path
+            file = SyncedFileWrites(fd: fd, path: path)
             buffer.reserveCapacity(Self.bufferLimit)
         }
 
@@ -162,32 +151,13 @@ struct ArchiveWriter {
                 return
             }
             try flush()
-            try writeAll(bytes)
+            try file.write(bytes)
         }
 
         mutating func flush() throws {
             let pending = buffer
             buffer.removeAll(keepingCapacity: true)
-            try pending.withUnsafeBytes { try writeAll($0) }
-        }
-
-        private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-            guard let base = bytes.baseAddress else { return }
-            var done = 0
-            while done < bytes.count {
-                let n = Foundation.write(fd, base + done, min(bytes.count - done, ArchiveWriter.syncEvery - unsynced))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw ArchiveWriteError(path: path, call: "write", code: errno)
-                }
-                done += n
-                unsynced += n
-                if unsynced == ArchiveWriter.syncEvery {
-                    guard fdatasync(fd) == 0 else { throw ArchiveWriteError(path: path, call: "fdatasync", code: errno) }
-                    unsynced = 0
-                }
-            }
-            written += bytes.count
+            try pending.withUnsafeBytes { try file.write($0) }
         }
     }
 }

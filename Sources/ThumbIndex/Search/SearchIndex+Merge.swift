@@ -7,7 +7,8 @@ extension SearchIndex {
     struct MergeSource: Sendable {
         let index: SearchIndex
         /// `newRows[r]`: the merged index's row for row `r`, or ``TextIndex/droppedEntry`` when the
-        /// merge leaves it out.
+        /// merge leaves it out. The rows kept keep their order (the new rows ascend), as a level's
+        /// rows do in a merge.
         let newRows: [UInt32]
     }
 
@@ -21,25 +22,31 @@ extension SearchIndex {
     /// `DenseResults` start empty (see ``takeDenseResults(of:)``).
     ///
     /// Nil when a part cannot be merged (a source of another locale or other fields, or see
-    /// ``TextIndex/init(merging:entryCount:code:)``): the caller then builds the index afresh.
+    /// ``TextIndex/init(merging:entryCount:code:scratch:)``): the caller then builds the index afresh.
+    /// With `scratch`, the text indexes' texts, starts and suffixes are its files' mapped pages.
     /// - Precondition: each row of `texts` is the new row of exactly one source row, and holds its text.
     /// - Throws: `ICUError`, `LimitError` (the phonetic keys and phone fields, as a build).
     init?(merging sources: [MergeSource], texts: TextColumn, readings: TextColumn?, phoneticKeys: Bool = true,
-          fields: [FieldColumn] = [], defaultRegion: String? = nil, locale: String = "") throws {
+          fields: [FieldColumn] = [], defaultRegion: String? = nil, locale: String = "", scratch: ScratchFolder? = nil) throws {
         guard sources.allSatisfy({ $0.index.storage.locale == locale && $0.index.storage.fields.count == fields.count }),
-              let main = TextIndex(merging: sources.map { TextIndex.MergePart(index: $0.index.storage.main, newEntries: $0.newRows) },
-                                   entryCount: texts.count) else { return nil }
+              var main = TextIndex(merging: sources.map { TextIndex.MergePart(index: $0.index.storage.main, newEntries: $0.newRows) },
+                                   entryCount: texts.count, scratch: scratch) else { return nil }
+        // The phonetic keys read the main text in memory; it goes to its scratch file after them.
+        let phonetic = try PhoneticIndex(text: main.text.array, starts: main.starts.array, wordStarts: main.wordStarts,
+                                         readings: readings, keys: phoneticKeys)
+        main = main.kept(in: scratch)
         var variants: [FoldVariant] = []
         for fold in [Fold.case, .all, .locale] {
             guard let variant = Self.mergedVariant(sources.map { ($0.index.storage.variant(fold)!, $0.newRows) },
-                                                   rowCount: texts.count) else { return nil }
+                                                   rowCount: texts.count, scratch: scratch) else { return nil }
             variants.append(variant)
         }
         var fieldIndexes: [FieldIndex] = []
         for (f, column) in fields.enumerated() {
             let merged: SearchIndex? = switch column.kind {
             case .text:
-                try Self.mergedField(sources.map { ($0.index.storage.fields[f], $0.newRows) }, values: column.values, locale: locale)
+                try Self.mergedField(sources.map { ($0.index.storage.fields[f], $0.newRows) }, values: column.values,
+                                     locale: locale, scratch: scratch)
             case .phone: nil
             }
             if let merged {
@@ -48,40 +55,52 @@ extension SearchIndex {
                 fieldIndexes += try Self.fieldIndexes([column], rowCount: texts.count, defaultRegion: defaultRegion, locale: locale)
             }
         }
-        let phonetic = try PhoneticIndex(text: main.text.array, starts: main.starts.array, wordStarts: main.wordStarts,
-                                         readings: readings, keys: phoneticKeys)
         storage = Storage(texts: texts, main: main, caseVariant: variants[0], allVariant: variants[1], localeVariant: variants[2],
                           locale: locale, readings: readings, phonetic: phonetic, fields: fieldIndexes)
     }
 
-    /// The variant of the merged rows: each source variant's rows renumbered (ascending again), and
-    /// their texts' index merged. Nil when the index cannot be merged.
-    private static func mergedVariant(_ parts: [(variant: FoldVariant, newRows: [UInt32])], rowCount: Int) -> FoldVariant? {
-        // The new row of each kept variant entry, with where it comes from, in the new rows' order.
-        var kept: [(row: UInt32, part: Int, entry: Int)] = []
-        for (p, part) in parts.enumerated() {
-            for (e, row) in part.variant.rows.enumerated() {
-                let new = part.newRows[Int(row)]
-                if new != TextIndex.droppedEntry { kept.append((new, p, e)) }
-            }
-        }
-        kept.sort { $0.row < $1.row }
+    /// The variant of the merged rows: each source variant's rows renumbered and merged (a level's
+    /// rows keep their order in a merge, so each source's kept rows ascend already), and their
+    /// texts' index merged. Nil when the index cannot be merged.
+    private static func mergedVariant(_ parts: [(variant: FoldVariant, newRows: [UInt32])], rowCount: Int,
+                                      scratch: ScratchFolder?) -> FoldVariant? {
+        // The new row of part p's variant entry e (dropped: `droppedEntry`).
+        func newRow(_ p: Int, _ e: Int) -> UInt32 { parts[p].newRows[Int(parts[p].variant.rows[e])] }
+        // The kept entries of all parts merged by new row, each given its entry in the merged variant.
         var newEntries = parts.map { [UInt32](repeating: TextIndex.droppedEntry, count: $0.variant.rows.count) }
-        for (k, origin) in kept.enumerated() { newEntries[origin.part][origin.entry] = UInt32(k) }
+        var rows: [UInt32] = []
+        rows.reserveCapacity(parts.reduce(0) { $0 + $1.variant.rows.count })
+        var next = [Int](repeating: 0, count: parts.count)
+        while true {
+            var first: Int? = nil
+            for p in parts.indices {
+                let count = parts[p].variant.rows.count
+                while next[p] < count && newRow(p, next[p]) == TextIndex.droppedEntry { next[p] += 1 }
+                guard next[p] < count else { continue }
+                if first.map({ newRow(p, next[p]) < newRow($0, next[$0]) }) ?? true { first = p }
+            }
+            guard let p = first else { break }
+            let row = newRow(p, next[p])
+            precondition(rows.last.map { $0 < row } ?? true, "SearchIndex: a source's kept rows must keep their order")
+            newEntries[p][next[p]] = UInt32(rows.count)
+            rows.append(row)
+            next[p] += 1
+        }
         let merging = zip(parts, newEntries).map { TextIndex.MergePart(index: $0.variant.index, newEntries: $1) }
-        guard let index = TextIndex(merging: merging, entryCount: kept.count) else { return nil }
-        return FoldVariant(rows: kept.map(\.row), rowCount: rowCount, index: index)
+        guard let index = TextIndex(merging: merging, entryCount: rows.count, scratch: scratch) else { return nil }
+        return FoldVariant(rows: rows, rowCount: rowCount, index: index.kept(in: scratch))
     }
 
     /// A text field's index merged from the sources' (no phonetic keys, as a field's build), or nil
     /// when a source's field is not a text index or cannot be merged.
     private static func mergedField(_ parts: [(field: FieldIndex, newRows: [UInt32])], values: TextColumn,
-                                    locale: String) throws -> SearchIndex? {
+                                    locale: String, scratch: ScratchFolder?) throws -> SearchIndex? {
         var sources: [MergeSource] = []
         for part in parts {
             guard case .text(let index) = part.field.kind else { return nil }
             sources.append(MergeSource(index: index, newRows: part.newRows))
         }
-        return try SearchIndex(merging: sources, texts: values, readings: nil, phoneticKeys: false, locale: locale)
+        return try SearchIndex(merging: sources, texts: values, readings: nil, phoneticKeys: false, locale: locale,
+                               scratch: scratch)
     }
 }

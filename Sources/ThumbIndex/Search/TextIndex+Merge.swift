@@ -20,7 +20,9 @@ extension TextIndex {
     /// the texts and word starts are copied entry by entry, and the parts' suffix arrays, already
     /// sorted, are merged. The largest part's suffixes (a live listing's base) are renumbered in one
     /// pass; the other parts' (its newer levels), merged with each other, are placed among them by
-    /// binary search. `code` overrides the packing (tests use tiny offset limits).
+    /// binary search. `code` overrides the packing (tests use tiny offset limits). With `scratch`,
+    /// the suffixes are written to a scratch file as they are merged, and mapped (see ``ScratchFolder``);
+    /// ``kept(in:)`` does the same with the text and starts once nothing needs them in memory.
     ///
     /// Nil when the parts lack suffixes the merged index needs, and the caller then builds it
     /// afresh: a part whose offset limit is below the merged one's and that keeps a long entry (its
@@ -30,7 +32,7 @@ extension TextIndex {
     /// - Precondition: each entry of `0..<entryCount` is the new entry of exactly one part's entry.
     /// - Complexity: O(b + s log b) suffix comparisons for b suffixes in the largest part and s in
     ///   the others, plus the bytes of the texts copied.
-    init?(merging parts: [MergePart], entryCount: Int, code: SuffixCode? = nil) {
+    init?(merging parts: [MergePart], entryCount: Int, code: SuffixCode? = nil, scratch: ScratchFolder? = nil) {
         let code = code ?? SuffixCode(entryCount: entryCount)
         for part in parts {
             precondition(part.newEntries.count == part.index.entryCount, "TextIndex: a new entry for each entry of a part")
@@ -39,7 +41,7 @@ extension TextIndex {
                part.index.longEntries.contains(where: { part.newEntries[Int($0)] != Self.droppedEntry }) { return nil }
         }
         guard let texts = MergedTexts(parts, entryCount: entryCount) else { return nil }
-        let suffixes = SuffixMerge(parts: parts, texts: texts, code: code).merged()
+        let suffixes = SuffixMerge(parts: parts, texts: texts, code: code).merged(into: scratch)
         var longEntries: [UInt32] = []
         for e in 0..<entryCount where Int(texts.starts[e + 1] - texts.starts[e]) > code.offsetLimit {
             longEntries.append(UInt32(e))
@@ -48,7 +50,16 @@ extension TextIndex {
             : LateSuffixes(text: texts.text, starts: texts.starts, wordStarts: texts.wordStarts, longEntries: longEntries,
                            limit: code.offsetLimit, fallbackDepth: SuffixSort.defaultFallbackDepth, wordStartsOnly: false)
         self.init(text: FlatArray(texts.text), starts: FlatArray(texts.starts), wordStarts: texts.wordStarts,
-                  suffixes: FlatArray(suffixes), longEntries: FlatArray(longEntries), late: late, code: code)
+                  suffixes: suffixes, longEntries: FlatArray(longEntries), late: late, code: code)
+    }
+
+    /// This index with its text and starts in scratch files of `scratch`, mapped (see
+    /// ``ArrayStream/kept(_:in:)``): the same index, its bytes the page cache's.
+    func kept(in scratch: ScratchFolder?) -> TextIndex {
+        guard scratch != nil else { return self }
+        return TextIndex(text: ArrayStream.kept(text, in: scratch), starts: ArrayStream.kept(starts, in: scratch),
+                         wordStarts: wordStarts, suffixes: ArrayStream.kept(suffixes, in: scratch),
+                         longEntries: longEntries, late: late, code: code)
     }
 }
 
@@ -112,8 +123,9 @@ private struct SuffixMerge {
     let texts: MergedTexts
     let code: SuffixCode
 
-    /// The merged suffix codes, sorted by suffix.
-    func merged() -> [UInt32] {
+    /// The merged suffix codes, sorted by suffix: in memory, or written to a scratch file of
+    /// `scratch` as they come and mapped.
+    func merged(into scratch: ScratchFolder?) -> FlatArray<UInt32> {
         guard let largest = parts.indices.max(by: { parts[$0].index.suffixes.count < parts[$1].index.suffixes.count }) else {
             return []
         }
@@ -143,24 +155,17 @@ private struct SuffixMerge {
                                 }
                                 places.append(low)
                             }
-                            return [UInt32](capacity: bigCodes.count + others.count) { out in
-                                var n = 0, j = 0
-                                for i in 0..<bigCodes.count {
-                                    while j < others.count && places[j] == i {
-                                        out[n] = others[j]
-                                        n += 1; j += 1
-                                    }
-                                    if let c = renumbered(bigCodes[i], from: old, map) {
-                                        out[n] = c
-                                        n += 1
-                                    }
+                            let out = ArrayStream<UInt32>(scratch: scratch, capacity: bigCodes.count + others.count)
+                            var j = 0
+                            for i in 0..<bigCodes.count {
+                                while j < others.count && places[j] == i {
+                                    out.append(others[j])
+                                    j += 1
                                 }
-                                while j < others.count {
-                                    out[n] = others[j]
-                                    n += 1; j += 1
-                                }
-                                return n
+                                if let c = renumbered(bigCodes[i], from: old, map) { out.append(c) }
                             }
+                            out.append(contentsOf: others[j...])
+                            return out.finish()
                         }
                     }
                 }

@@ -3,7 +3,9 @@ import Foundation
 /// A file mapped read-only into memory (`mmap(2)`, `MAP_SHARED`): its pages come from the page
 /// cache as they are touched, and processes that map the same file share them.
 ///
-/// The mapping lasts as long as this object: ``FlatArray``s that point into it hold it.
+/// The mapping lasts as long as this object: ``FlatArray``s that point into it hold it. A saved
+/// index is mapped by its path; a merge's scratch array (``ArrayStream``), once written, through
+/// its descriptor (the file has no name left).
 ///
 /// `@unchecked Sendable`: the mapping is read-only and never changes after `init`; it is unmapped
 /// only in `deinit`, when nothing can point into it any more. (A file changed in place by another
@@ -19,7 +21,7 @@ final class MappedFile: @unchecked Sendable {
 
     /// Maps the file at `path`.
     /// - Throws: ``SavedIndexError`` (not found, unreadable, not a regular file).
-    init(path: String) throws {
+    convenience init(path: String) throws {
         func fail(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
         func systemMessage(_ call: String, _ code: Int32) -> String { "\(call): \(String(cString: strerror(code)))" }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -31,15 +33,23 @@ final class MappedFile: @unchecked Sendable {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail(.unreadable(systemMessage("fstat", errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw fail(.unreadable("not a regular file")) }
-        let size = Int(info.st_size)
+        try self.init(descriptor: fd, path: path, count: Int(info.st_size))
+    }
+
+    /// Maps the first `count` bytes of the open file `fd` (named `path` in errors); the
+    /// descriptor may be closed afterwards.
+    /// - Throws: ``SavedIndexError`` (`mmap` failed).
+    init(descriptor fd: Int32, path: String, count: Int) throws {
         self.path = path
-        count = size
-        guard size > 0 else {
+        self.count = count
+        guard count > 0 else {
             base = nil
             return
         }
-        let address = mmap(nil, size, PROT_READ, MAP_SHARED, fd, 0)
-        guard let address, address != MAP_FAILED else { throw fail(.unreadable(systemMessage("mmap", errno))) }
+        let address = mmap(nil, count, PROT_READ, MAP_SHARED, fd, 0)
+        guard let address, address != MAP_FAILED else {
+            throw SavedIndexError(path: path, .unreadable("mmap: \(String(cString: strerror(errno)))"))
+        }
         base = UnsafeRawPointer(address)
     }
 

@@ -28,6 +28,13 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         self.offsets = offsets
     }
 
+    /// A column over `bytes` and `offsets` made together row by row (``TextColumnStream``), not
+    /// checked again: a check would read every offset, and bring a mapped column's pages in.
+    init(trusted bytes: FlatArray<UInt8>, offsets: FlatArray<Int64>) {
+        self.bytes = bytes
+        self.offsets = offsets
+    }
+
     /// A column holding `strings` in order.
     package init(_ strings: some Sequence<String>) {
         self.init()

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 import ThumbIndex
 import ThumbIndexStore
@@ -24,9 +25,12 @@ extension ListingWriter {
         jobs[key] = job
         // The store version of the listing's snapshot.
         let version = listingVersions[name]
+        // A merge writes the new base's big arrays beside the saved indexes and maps them, so that
+        // it holds little more than the old base meanwhile (see `ScratchFolder`).
+        let scratch = merge && mergesInFiles ? savedIndexes?.scratchFolder() : nil
         thread.async { [self] in
             let started = ContinuousClock.now
-            let result = Result { merge ? try listing.merged() : try listing.compactingTail() }
+            let result = Result { merge ? try listing.merged(scratch: scratch) : try listing.compactingTail() }
             // The edits made meanwhile are applied here, in rounds, while there are more than a tail's
             // worth: under writes a merge at 10M items takes a minute or two, thousands of edits,
             // which the write queue would apply before the swap while writes wait, and the writes
@@ -58,23 +62,32 @@ extension ListingWriter {
                             \(name): merged \(listing.pendingEdits) pending edits into a new base of \(built.count) items \
                             in \(ContinuousClock.now - started)\(meanwhile)
                             """)
-                        // The old base is let go of here, on the maintenance thread, once the readers
-                        // that took it are done (milliseconds): not by this queue or by the last of
-                        // those readers, since freeing a 10M base unmaps about 1.8 GiB (0.3 s on the
-                        // 2-core VM), which a write or a keystroke would wait for. Then what the merge built, the
-                        // listing at `version`, is saved, and the heap's free memory given back
-                        // (``MemoryTrim``).
-                        let retired = Retired(listing)
-                        background.async(after: .milliseconds(100)) { [savedIndexes, logger] in
+                        if let failure = scratch?.failure {
+                            logger.warning("\(name): part of the new base stayed in memory, because \(failure)")
+                        }
+                        // The old base is let go of on `releases`, once the readers that took it are
+                        // done (milliseconds): not by this queue or by the last of those readers, since
+                        // freeing a 10M base unmaps about 1.8 GiB (0.1–0.3 s on the 2-core VM), which
+                        // a write or a keystroke would wait for; and soon, since the keystrokes after
+                        // the swap bring the new base's pages in while the old base is still there.
+                        // Another holder may let go of it a little later (a compaction that took it):
+                        // the save, which reads every page of the new base, waits for it (at most
+                        // 10 s). Then what the merge built, the listing at `version`, is saved on the
+                        // maintenance thread, and the heap's free memory given back (``MemoryTrim``).
+                        let retired = Retired(listing), oldBase = Gone.Watch(listing.baseStorage)
+                        releases.async(after: .milliseconds(20)) { [background, savedIndexes, logger] in
                             let releasing = ContinuousClock.now
                             retired.release()
+                            oldBase.wait(atMost: .seconds(10))
                             let released = ContinuousClock.now - releasing
-                            if let savedIndexes, let version, let base = try? result.get() {
-                                savedIndexes.save(base, name: name, version: version)
+                            background.async {
+                                if let savedIndexes, let version, let base = try? result.get() {
+                                    savedIndexes.save(base, name: name, version: version)
+                                }
+                                let trimming = ContinuousClock.now
+                                MemoryTrim.now()
+                                logger.info("\(name): the old base let go of in \(released), the heap trimmed in \(ContinuousClock.now - trimming)")
                             }
-                            let trimming = ContinuousClock.now
-                            MemoryTrim.now()
-                            logger.info("\(name): the old base let go of in \(released), the heap trimmed in \(ContinuousClock.now - trimming)")
                         }
                     }
                 } catch {
@@ -110,6 +123,22 @@ extension ListingWriter {
         }
         for (entry, version) in snapshots {
             if let version { savedIndexes.save(entry.listing, name: entry.name, version: version) }
+        }
+    }
+}
+
+/// Waiting for an object to be deallocated.
+private enum Gone {
+    /// A weak reference to an object, to wait for it to be deallocated.
+    final class Watch: Sendable {
+        private weak let object: (AnyObject & Sendable)?
+
+        init(_ object: AnyObject & Sendable) { self.object = object }
+
+        /// Blocks until the object is deallocated, or `limit` has passed (polling every 10 ms).
+        func wait(atMost limit: Duration) {
+            let deadline = ContinuousClock.now + limit
+            while object != nil && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
         }
     }
 }

@@ -38,6 +38,10 @@ package final class ListingWriter: @unchecked Sendable {
     /// that they go on while a merge runs (at 10M items, a minute or two under writes), and the
     /// tail, which every write rebuilds, stays small meanwhile.
     let compactions = ThreadQueue(name: "thumbindex-compact", threads: 1, niceness: 15)
+    /// Where a merge's old base is let go of: a thread at the server's own priority (a tenth of a
+    /// second of unmapping, once a merge), so that it goes right after the swap, while the
+    /// keystrokes after it bring the new base's pages in, not when the reads leave it a turn.
+    let releases = ThreadQueue(name: "thumbindex-release", threads: 1, niceness: 0)
     /// The running compaction and merge of each listing, at most one of each (on `queue` only).
     var jobs: [JobKey: Job] = [:]
     /// The store version of each listing as served: the last write to it that the snapshot
@@ -45,6 +49,9 @@ package final class ListingWriter: @unchecked Sendable {
     var listingVersions: [String: Int64] = [:]
     /// Tail items that trigger a compaction.
     package let compactAfter: Int
+    /// Whether a merge writes its new base to scratch files beside the saved indexes (`serve
+    /// --merge-in-memory` turns it off).
+    let mergesInFiles: Bool
     /// Pending edits (runs, tail and the base's tombstones) that trigger a merge, for a listing of `count` items.
     package let mergeAfter: @Sendable (Int) -> Int
     /// Where built listings are saved for the next start; nil: nowhere.
@@ -80,12 +87,13 @@ package final class ListingWriter: @unchecked Sendable {
     }
 
     /// `compactAfter` and `mergeAfter` default to the library's ``EditableListing/MergePolicy/automatic``,
-    /// the thresholds an app's editable listing has.
+    /// the thresholds an app's editable listing has. With `mergesInFiles` (and `savedIndexes`), a
+    /// merge writes its new base to scratch files in the index folder and maps them (see `ScratchFolder`).
     package init(catalog: ListingCatalog, store: any ListingStore, logger: Logger,
                  compactAfter: Int = EditableListing.MergePolicy.automatic.compactAfter,
                  mergeAfter: @escaping @Sendable (Int) -> Int = { EditableListing.MergePolicy.automatic.mergeThreshold(forCount: $0) },
                  savedIndexes: SavedIndexes? = nil, names: Bool = false, following: FollowingSettings = FollowingSettings(),
-                 metrics: ServerMetrics? = nil) {
+                 metrics: ServerMetrics? = nil, mergesInFiles: Bool = true) {
         self.catalog = catalog
         self.store = store
         self.logger = logger
@@ -95,6 +103,7 @@ package final class ListingWriter: @unchecked Sendable {
         self.names = names
         self.following = following
         self.metrics = metrics
+        self.mergesInFiles = mergesInFiles
     }
 
     /// The collation of a listing in `locale`, with this server's ``names`` setting.

@@ -140,6 +140,18 @@ package final class SavedIndexes: Sendable {
         }
     }
 
+    /// Where a merge writes the arrays of the base it makes (see `ScratchFolder`): this folder,
+    /// made when missing; nil (the merge keeps them in memory) when it cannot be made.
+    package func scratchFolder() -> ScratchFolder? {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return ScratchFolder(path: folder)
+        } catch {
+            logger.error("a merge keeps its new base in memory: cannot make \(folder): \(error)")
+            return nil
+        }
+    }
+
     /// Forgets listing `name` and removes its file (the listing was deleted or replaced).
     package func remove(_ name: String) {
         savedVersions.withLock { $0[name] = nil }

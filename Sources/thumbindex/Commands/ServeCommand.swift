@@ -106,6 +106,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --store: merge every pending edit into a new base once there are this many (default: 4096 or 10% of the listing, whichever is more).", valueName: "n"))
     var mergeAfter: Int?
 
+    @Flag(name: .long, help: ArgumentHelp("With --store: make a merge's new base in memory, not in scratch files in the index folder: a merge takes about half as long and writes half as much to the disk, but holds two bases at once (peak 1.9× the idle memory at 10M items, 1.4× with the files)."))
+    var mergeInMemory = false
+
     @Argument(help: ArgumentHelp("Files to serve, each as FILE or NAME=FILE (NAME: letters, digits, - _ .). Default: the bundled address book (Corpora/contacts.tsv, compiled into the binary) as \"contacts\".", valueName: "[name=]file"))
     var files: [String] = []
 
@@ -117,7 +120,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard pollInterval >= 0.01, pollInterval <= 3600 else { throw ValidationError("--poll-interval \(pollInterval): use 0.01…3600 seconds") }
         guard maxLag >= 0 else { throw ValidationError("--max-lag \(maxLag): use 0 or more") }
         if store == nil {
-            for (flag, given) in [("--index-dir", indexDir != nil), ("--store-password-file", storePasswordFile != nil)] where given {
+            for (flag, given) in [("--index-dir", indexDir != nil), ("--store-password-file", storePasswordFile != nil),
+                                  ("--merge-in-memory", mergeInMemory)] where given {
                 throw ValidationError("\(flag) needs --store: without a store nothing is saved")
             }
         }
@@ -150,7 +154,8 @@ struct ServeCommand: AsyncParsableCommand {
             let mergeAfter = self.mergeAfter
             let loaded = ListingWriter(catalog: catalog, store: opened, logger: logger, compactAfter: compactAfter,
                                        mergeAfter: { count in mergeAfter ?? EditableListing.MergePolicy.automatic.mergeThreshold(forCount: count) }, savedIndexes: savedIndexes,
-                                       names: personalNames.names, following: following, metrics: ServerMetrics())
+                                       names: personalNames.names, following: following, metrics: ServerMetrics(),
+                                       mergesInFiles: !mergeInMemory)
             try loadStore(opened, writer: loaded, logger: logger)
             loaded.startFollowing()
             writer = loaded

@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import ThumbIndex
@@ -77,12 +78,19 @@ struct LiveMergeTests {
                         "a run of \(runItems.count) items compacted from \(levels) levels")
                 #expect(compacted.count == items.count)
             }
-            let merged = try live.merged()
-            merged._checkInvariants()
             let fresh = try LiveListing(items: Array(items.values), schema: schema, collation: collation)
-            #expect(merged.levels.count == 2 && merged.pendingEdits == 0)
-            #expect(Parts(merged.levels[LiveListing.base].segment) == Parts(fresh.levels[LiveListing.base].segment),
-                    "\(items.count) items merged from \(levels) levels with \(pending) pending edits")
+            // In memory, and into scratch files of a few bytes' chunks (every array but the smallest mapped).
+            let folder = try ArrayStreamTests.folder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let scratch = ScratchFolder(path: folder, chunkBytes: 8)
+            for merged in [try live.merged(), try live.merged(scratch: scratch)] {
+                merged._checkInvariants()
+                #expect(merged.levels.count == 2 && merged.pendingEdits == 0)
+                #expect(Parts(merged.levels[LiveListing.base].segment) == Parts(fresh.levels[LiveListing.base].segment),
+                        "\(items.count) items merged from \(levels) levels with \(pending) pending edits")
+            }
+            #expect(scratch.failure == nil)
+            #expect(try ArrayStreamTests.contents(folder).isEmpty)
         }
     }
 
@@ -112,6 +120,38 @@ struct LiveMergeTests {
         let fresh = try LiveListing(items: (0..<5000).filter { $0 != 3 }.map(item) + [LiveItem(seq: 5000, id: "new", text: "Anna Ny")],
                                     collation: collation)
         for (query, fold) in [("a", Fold.locale), ("A", .locale), ("b", .case), ("å", .diacritics), ("a", .diacritics), ("an", .locale)] {
+            let a = try merged.filter(query, fold: fold), b = try fresh.filter(query, fold: fold)
+            #expect(a.sections == b.sections, "\(query) \(fold)")
+            #expect(try a.matches(offset: 0, limit: 60) == b.matches(offset: 0, limit: 60), "\(query) \(fold)")
+        }
+    }
+
+    @Test("a merge into scratch files maps the new base's big arrays, answers as a fresh build, and leaves no file")
+    func mergeIntoScratchFiles() throws {
+        let collation = try IndexedCollation(locale: "sv", names: false)
+        func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "i\(seq)", text: ["Anna \(seq)", "Ålund \(seq)", "Bo \(seq)"][seq % 3]) }
+        let listing = try LiveListing(items: (0..<5000).map(item), collation: collation)
+        let edited = try listing.applying([.remove(seq: 3), .put(LiveItem(seq: 5000, id: "new", text: "Anna Ny"))])
+        let folder = try ArrayStreamTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scratch = ScratchFolder(path: folder, chunkBytes: 4096)
+        let merged = try edited.merged(scratch: scratch)
+        #expect(scratch.failure == nil)
+        #expect(try ArrayStreamTests.contents(folder).isEmpty)
+        let base = merged.levels[LiveListing.base].segment, storage = base.searchable.index.storage
+        #expect(base.ids.isMapped && base.listing.texts.isMapped)
+        // The case and locale variants hold the "Ålund" rows (Swedish folds å apart); the "all" one is empty.
+        #expect([storage.main.entryCount, storage.caseVariant.index.entryCount, storage.allVariant.index.entryCount,
+                 storage.localeVariant.index.entryCount] == [5000, 1667, 0, 1667] as [Int])
+        for (name, index) in [("main", storage.main), ("case", storage.caseVariant.index), ("all", storage.allVariant.index),
+                              ("locale", storage.localeVariant.index)] where index.entryCount > 0 {
+            #expect(index.text.isMapped && index.starts.isMapped && index.suffixes.isMapped,
+                    "\(name): \(index.text.count) bytes, \(index.entryCount) entries, \(index.suffixes.count) suffixes")
+        }
+        let fresh = try LiveListing(items: (0..<5000).filter { $0 != 3 }.map(item) + [LiveItem(seq: 5000, id: "new", text: "Anna Ny")],
+                                    collation: collation)
+        #expect(Parts(base) == Parts(fresh.levels[LiveListing.base].segment))
+        for (query, fold) in [("a", Fold.locale), ("nn", .case), ("å", .diacritics), ("ny", .locale), ("49", .locale)] {
             let a = try merged.filter(query, fold: fold), b = try fresh.filter(query, fold: fold)
             #expect(a.sections == b.sections, "\(query) \(fold)")
             #expect(try a.matches(offset: 0, limit: 60) == b.matches(offset: 0, limit: 60), "\(query) \(fold)")
