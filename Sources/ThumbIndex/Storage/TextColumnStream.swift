@@ -4,8 +4,6 @@ final class TextColumnStream {
     private let bytes: ArrayStream<UInt8>
     private let offsets: ArrayStream<Int64>
     private var end: Int64 = 0
-    /// Rows appended so far.
-    private(set) var count = 0
 
     /// An empty column, into `scratch` when given, with room for `rows` rows of `bytes` bytes
     /// when kept in memory.
@@ -20,7 +18,6 @@ final class TextColumnStream {
         bytes.append(contentsOf: utf8)
         end += Int64(utf8.count)
         offsets.append(end)
-        count += 1
     }
 
     /// The column. A stream is finished once.
