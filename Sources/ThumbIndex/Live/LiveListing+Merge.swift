@@ -10,7 +10,7 @@ extension LiveListing {
     /// base, and the runs too large to join, are kept as they are, tombstones and all.
     ///
     /// Cost: the merged runs' live items laid out in order by their ranks (O(m × levels) for m
-    /// items, no sort key: see ``gathered(from:progress:)``), and the index of the new run.
+    /// items, no sort key: see ``gathered(from:scratch:progress:)``), and the index of the new run.
     /// - Throws: `ICUError`, `LimitError`.
     package func compactingTail() throws -> LiveListing {
         guard tailCount > 0 else { return self }
@@ -22,7 +22,7 @@ extension LiveListing {
         }
         var next = self
         next.levels.replaceSubrange(first..., with: [
-            try gathered(from: first),
+            try gathered(from: first).level,
             Level(segment: try .empty(collation, schema: schema), ranks: Array(repeating: [], count: first + 1)),
         ])
         next.tailEntries = [:]
@@ -68,24 +68,26 @@ extension LiveListing {
 
     /// The listing rebuilt as one base of every live item: what a background merge builds.
     ///
-    /// The order comes from the levels' ranks, with no sort key (see ``gathered(from:progress:)``);
+    /// The order comes from the levels' ranks, with no sort key (see ``gathered(from:scratch:progress:)``);
     /// the new base's search index is then merged from the levels' (their folded texts and sorted
     /// suffixes), while the old snapshot stays readable, and the old base's kept one-letter results
-    /// are made for it (see `SearchIndex.takeDenseResults(of:)`).
+    /// are carried over to it (see `SearchIndex.takeDenseResults(of:mergedFrom:)`).
     ///
     /// With `scratch`, the new base's columns and its search index's big arrays are written to
     /// scratch files as they are made, and mapped (see ``ScratchFolder``): the merge then holds
     /// little more memory than the old base, instead of a second base beside it.
     /// - Throws: `ICUError`, `LimitError`.
     package func merged(scratch: ScratchFolder? = nil, progress: ((Double) -> Void)? = nil) throws -> LiveListing {
-        let base = try gathered(from: Self.base, scratch: scratch, progress: progress).segment
-        // The old base's dense one-letter results, made again before the swap, not by the first keystrokes after it.
-        base.searchable.index.takeDenseResults(of: levels[Self.base].segment.searchable.index)
+        let (level, sources) = try gathered(from: Self.base, scratch: scratch, progress: progress)
+        let base = level.segment
+        // The old base's dense one-letter results, ready before the swap, not made by the first
+        // keystrokes after it: carried over from the levels' rows, not searched in the new base.
+        base.searchable.index.takeDenseResults(of: levels[Self.base].segment.searchable.index, mergedFrom: sources)
         return try LiveListing(base: base, schema: schema)
     }
 
-    /// The live rows of `levels[first...]` as one level: its segment, and each row's ranks in the
-    /// levels before `first`, which it keeps.
+    /// The live rows of `levels[first...]` as one level (its segment, and each row's ranks in the
+    /// levels before `first`, which it keeps), and the merged levels' indexes with each row's new row.
     ///
     /// The rows are gathered as columns (no `String` or ``LiveItem`` per row) in display order, by
     /// merging the levels by their ranks: every row knows how many rows of each older level come
@@ -95,7 +97,8 @@ extension LiveListing {
     /// `SearchIndex.init(merging:texts:readings:phoneticKeys:fields:defaultRegion:locale:)`). The
     /// text columns and the index's big arrays go to `scratch` when it is given.
     /// - Throws: `ICUError`, `LimitError`.
-    private func gathered(from first: Int, scratch: ScratchFolder? = nil, progress: ((Double) -> Void)? = nil) throws -> Level {
+    private func gathered(from first: Int, scratch: ScratchFolder? = nil,
+                          progress: ((Double) -> Void)? = nil) throws -> (level: Level, sources: [SearchIndex.MergeSource]) {
         let merging = levels[first...]
         // Room for the live rows at once (the bytes of the dead ones too, at most a tenth more):
         // the columns reach their size without a copy or room to spare.
@@ -158,12 +161,11 @@ extension LiveListing {
             FieldColumn(name: field.name, kind: field.kind, values: values.finish(),
                         regions: field.kind == .phone && schema.hasRegions ? regionColumn : nil)
         }
+        let sources = zip(merging, newRows).map { SearchIndex.MergeSource(index: $0.segment.searchable.index, newRows: $1) }
         let segment = try LiveSegment(orderedSeqs: consume seqs, ids: ids.finish(), texts: texts.finish(),
                                       readings: readings?.finish(), labelCounts: labelCounts, fields: consume fields,
-                                      collation: collation,
-                                      merging: zip(merging, newRows).map { SearchIndex.MergeSource(index: $0.segment.searchable.index, newRows: $1) },
-                                      scratch: scratch, progress: progress)
-        return Level(segment: segment, ranks: ranks)
+                                      collation: collation, merging: sources, scratch: scratch, progress: progress)
+        return (Level(segment: segment, ranks: ranks), sources)
     }
 
     /// The position in `cursors` (one per level of `levels`, oldest first) of the one whose row

@@ -33,10 +33,13 @@ final class DenseResults: Sendable {
     func rows(_ key: Key, make: () -> SearchResult.Rows.Storage) -> SearchResult.Rows.Storage {
         if let kept = bitmaps.withLock({ $0[key] }) { return .bitmap(kept) }
         let made = make()
-        if case .bitmap(let bitmap) = made {
-            bitmaps.withLock { kept in if kept.count < Self.limit { kept[key] = bitmap } }
-        }
+        if case .bitmap(let bitmap) = made { keep(key, bitmap) }
         return made
+    }
+
+    /// Keeps `bitmap` as the rows of `key`, when there is room.
+    func keep(_ key: Key, _ bitmap: RowBitmap) {
+        bitmaps.withLock { kept in if kept.count < Self.limit { kept[key] = bitmap } }
     }
 
     /// Whether the caller is the first to ask for `fold` and `mode`: then it makes their dense

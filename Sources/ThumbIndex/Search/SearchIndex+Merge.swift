@@ -19,7 +19,7 @@ extension SearchIndex {
     /// The main fold and the three fold variants are merged (``TextIndex/init(merging:entryCount:code:)``):
     /// no row is folded, broken into words or suffix-sorted again. The phonetic keys and the phone
     /// fields are built again from the merged texts; a text field is merged as the text is.
-    /// `DenseResults` start empty (see ``takeDenseResults(of:)``).
+    /// `DenseResults` start empty (see ``takeDenseResults(of:mergedFrom:)``).
     ///
     /// Nil when a part cannot be merged (a source of another locale or other fields, or see
     /// ``TextIndex/init(merging:entryCount:code:scratch:)``): the caller then builds the index afresh.

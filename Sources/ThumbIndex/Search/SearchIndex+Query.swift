@@ -149,8 +149,8 @@ extension SearchIndex {
         return storage.denseResults.rows(.init(byte: q[0], fold: fold, mode: mode)) { searchedKeyRows(q, fold: fold, mode: mode) }
     }
 
-    /// ``keyRows(_:fold:mode:)`` searched in the index.
-    private func searchedKeyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
+    /// ``keyRows(_:fold:mode:)`` searched in the index (no kept result is read or kept).
+    func searchedKeyRows(_ q: [UInt8], fold: Fold, mode: MatchMode) -> SearchResult.Rows.Storage {
         guard let variant = storage.variant(fold), !variant.rows.isEmpty else { return storage.main.entries(matching: q, mode: mode) }
         let differing = variant.index.entries(matching: q, mode: mode).idList.map { variant.rows[Int($0)] }
         let found = storage.main.entries(matching: q, mode: mode) { words in
