@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Arrays are not copied when appended (they are copy-on-write values): ``write(to:formatVersion:)``
 /// writes each straight from its storage, computing the checksum on the way, and flushes the file
-/// to the disk every ``syncEvery`` bytes (see there).
+/// to the disk every ``SyncedFileWrites/syncEvery`` bytes (see there).
 ///
 /// ```swift
 /// var writer = ArchiveWriter()
@@ -21,9 +21,6 @@ struct ArchiveWriter {
     }
 
     private var records: [Record] = []
-
-    /// How many bytes are written between two `fdatasync`s (see ``SyncedFileWrites/syncEvery``).
-    static let syncEvery = SyncedFileWrites.syncEvery
 
     init() {}
 

@@ -75,7 +75,7 @@ struct PersistenceRoundTripTests {
 
     @Test("records larger than the writer's flush step come back byte for byte, under a checksum that holds")
     func recordsAcrossFlushSteps() throws {
-        let step = ArchiveWriter.syncEvery
+        let step = SyncedFileWrites.syncEvery
         let seed = UInt64.random(in: 1 ... .max)
         // Scrambled by position (a multiplicative hash), so that a piece written twice or skipped shows.
         let bytes = [UInt8](capacity: step + 13) { out in
