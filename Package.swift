@@ -8,6 +8,8 @@ import PackageDescription
 ///   beside CThumbIndexHanReadings (the generated pinyin readings table, a data file compiled in)
 ///   → ThumbIndex (the library: collation, listings, search)
 ///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
+///   → ThumbIndexRequests (the HTTP API's query strings and JSON bodies read and checked, and its
+///     errors: no server, so that the fuzz targets build without Hummingbird; not a product)
 ///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
 /// Beside them, on GRDB alone: ThumbIndexStore (the SQLite store of live listings, not a product;
 /// it knows nothing of collation), used by the CLI (`import`, `export`) and the server.
@@ -31,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // HTTP statuses and header fields (Hummingbird's own types), for the API's errors without a server.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // Hummingbird's own transport, named for the server's connection limits (Limits/).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
@@ -114,12 +118,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the HTTP API reads from a request (`package` access, not a product): the query
+        // string and a filter's parameters, the write endpoints' JSON bodies, and the errors they
+        // answer with. No Hummingbird: the fuzz targets that drive these (Fuzz/) build without the
+        // server's stack.
+        .target(
+            name: "ThumbIndexRequests",
+            dependencies: [
+                "ThumbIndex",
+                "ThumbIndexStore",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // The HTTP front end: JSON API and the page, over listings built by the caller.
         .target(
             name: "ThumbIndexServer",
             dependencies: [
                 "ThumbIndex",
                 "ThumbIndexFormats",
+                "ThumbIndexRequests",
                 "ThumbIndexStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -182,6 +199,7 @@ let package = Package(
             dependencies: [
                 "ThumbIndex",
                 "ThumbIndexFormats",
+                "ThumbIndexRequests",
                 "ThumbIndexServer",
                 "ThumbIndexStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -228,8 +246,8 @@ if Context.environment["THUMBINDEX_FUZZ"] == "1" {
     let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
         ("FuzzLines", ["ThumbIndexFormats"]),                          // RecordTable.read, .lines
         ("FuzzTSV", ["ThumbIndexFormats"]),                            // RecordTable.read, .tsv
-        ("FuzzQueryString", ["ThumbIndexServer", "ThumbIndex"]),       // QueryString, FilterQuery
-        ("FuzzWriteBodies", ["ThumbIndexServer", "ThumbIndexStore", "ThumbIndexFormats"]),  // WriteBodies, ItemLimits
+        ("FuzzQueryString", ["ThumbIndexRequests", "ThumbIndex"]),     // QueryString, FilterQuery
+        ("FuzzWriteBodies", ["ThumbIndexRequests", "ThumbIndexStore", "ThumbIndexFormats"]),  // WriteBodies, ItemLimits
         ("FuzzFold", ["CThumbIndexICU"]),                              // ti_fold_utf8, ti_fold_batch
         ("FuzzWordStarts", ["CThumbIndexICU"]),                        // ti_word_starts_utf8, _batch
         ("FuzzSearch", ["ThumbIndex", "CThumbIndexICU"]),              // the index against a naive scan

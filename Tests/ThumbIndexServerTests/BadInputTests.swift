@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import ThumbIndexRequests
 @testable import ThumbIndexServer
 
 /// Every bad request gets a 4xx with `{"error": "..."}` saying what was wrong, and the server

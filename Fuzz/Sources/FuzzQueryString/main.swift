@@ -5,7 +5,7 @@
 // Input: the raw query string (the part of the URL after `?`), bytes taken as UTF-8.
 import FuzzSupport
 import ThumbIndex
-import ThumbIndexServer
+import ThumbIndexRequests
 
 /// `+` is a space, `%XY` the byte 0xXY; nil for a `%` not followed by two hex digits or for bytes
 /// that are not UTF-8 once decoded.

@@ -12,7 +12,7 @@
 //   promises it: no part of a stored item holds a tab, a newline or another control character).
 import FuzzSupport
 import ThumbIndexFormats
-import ThumbIndexServer
+import ThumbIndexRequests
 import ThumbIndexStore
 
 /// A JSON object of `fields` (name, how to write the value), written by the server's JSONWriter.

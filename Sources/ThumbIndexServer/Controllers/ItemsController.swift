@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ThumbIndex
 import ThumbIndexFormats
+import ThumbIndexRequests
 import ThumbIndexStore
 
 /// The write API, and reading one item by id:

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ThumbIndex
+import ThumbIndexRequests
 
 /// The JSON API over the catalog:
 /// - `GET /api/listings`: the listings served, and whether the server takes writes;

@@ -1,4 +1,5 @@
 import Hummingbird
+import ThumbIndexRequests
 
 /// Answers every failure under `/api/` with a JSON body: unknown paths get 404
 /// `{"error": "no such endpoint: ..."}`, and an unexpected error 500 with its description, so an

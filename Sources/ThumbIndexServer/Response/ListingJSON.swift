@@ -1,5 +1,6 @@
 import ThumbIndex
 import ThumbIndexFormats
+import ThumbIndexRequests
 
 /// The JSON bodies of the listing endpoints, written straight into a `JSONWriter`
 /// (no `Codable` tree: a page of 1000 rows is one pass over the bytes).

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ThumbIndexRequests
 
 /// The bearer token that write requests must carry (`Authorization: Bearer TOKEN`).
 package struct WriteToken: Sendable {

@@ -55,12 +55,22 @@ enum CLI {
         return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
     }
 
-    /// A file with `bytes` in a fresh temporary directory.
+    /// A file with `bytes` in a fresh temporary directory, inside this test process's own folder,
+    /// which is removed when the process exits.
     static func temporaryFile(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-tests-\(UUID().uuidString)")
+        _ = runFolderRemovedAtExit
+        let dir = runFolder.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try Data(bytes).write(to: url)
         return url.path
     }
 }
+
+/// The folder that holds every file ``CLI/temporaryFile(_:_:)`` makes in this test process.
+private let runFolder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-tests-\(UUID().uuidString)")
+
+/// Registers, once, the removal of ``runFolder`` at exit (a killed run still leaves it behind).
+private let runFolderRemovedAtExit: Void = {
+    atexit { try? FileManager.default.removeItem(at: runFolder) }
+}()

@@ -7,7 +7,7 @@
 /// - a `%` not followed by two hex digits is an error, and so are decoded bytes that are not UTF-8;
 /// - a parameter given twice is an error (which one was meant?); empty segments (`a=1&&b=2`) are skipped.
 ///
-/// `package` so that the fuzz target FuzzQueryString (Fuzz/) can drive it.
+/// Read by the server's routes and by the fuzz target FuzzQueryString (Fuzz/).
 package struct QueryString: Sendable {
     /// Decoded names and values.
     package private(set) var parameters: [String: String] = [:]

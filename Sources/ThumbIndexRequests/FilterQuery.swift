@@ -4,8 +4,8 @@ import ThumbIndex
 /// `q` (at most 256 characters), `fold` (locale, case, diacritics, all), `mode` (contains, prefix, words),
 /// `phonetic` (auto, on, off), `dialpad` (1, 0, true, false), `typos` (auto, off), `offset` (≥ 0), `limit` (0…1000)
 /// and `minVersion` (≥ 0: the store version the answer must include). Unknown parameters are
-/// ignored (cache busters welcome). `package` so that the fuzz target FuzzQueryString (Fuzz/) can
-/// drive it.
+/// ignored (cache busters welcome). Read by the server's routes and by the fuzz target
+/// FuzzQueryString (Fuzz/).
 package struct FilterQuery: Sendable, Hashable {
     /// The longest `q` accepted, in characters (Unicode code points, as JSON Schema's `maxLength`
     /// counts them: the OpenAPI document says so).

@@ -1,13 +1,12 @@
 import Foundation
-import Hummingbird
-import NIOCore
 import ThumbIndexStore
 
 /// The JSON bodies of the write endpoints, checked strictly: wrong types, unknown fields and
 /// missing ones are refused with the path of the field (`items[3].text: ...`).
 ///
-/// `package` so that the fuzz target FuzzWriteBodies (Fuzz/) can drive ``decode(_:bytes:)``, the
-/// part of a write that reads the body.
+/// The server reads a request's body and hands its bytes to ``decode(_:bytes:)``
+/// (`WriteBodies+Request.swift` in ThumbIndexServer); the fuzz target FuzzWriteBodies (Fuzz/) drives
+/// the same function.
 package enum WriteBodies {
     /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...], "search"?: {...}}`.
     package struct Listing: Decodable {
@@ -92,20 +91,6 @@ package enum WriteBodies {
         init(_ name: String) { stringValue = name }
         init?(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-
-    /// Reads and decodes the body of `request` as `T`, refusing one over `maximumBytes`
-    /// (``ServerLimits/maxBodyBytes``).
-    /// - Throws: 413 past `maximumBytes`; 400 for an empty body, invalid UTF-8 or JSON, or a field
-    ///   of the wrong type, missing or unknown, naming the field.
-    static func decode<T: Decodable>(_ type: T.Type, from request: Request, maximumBytes: Int) async throws -> T {
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: maximumBytes)
-        } catch is NIOTooManyBytesError {
-            throw APIError(.contentTooLarge, "the body is larger than \(maximumBytes) bytes; send the items in smaller batches")
-        }
-        return try decode(type, bytes: Array(buffer.readableBytesView))
     }
 
     /// Decodes a whole body as `T` (``Listing``, ``Items`` or ``Patch``).
