@@ -72,10 +72,17 @@ package final class ThreadQueue: Sendable {
         state.withLock { ($0.running, $0.jobs.count - $0.head) }
     }
 
+    /// What a job's slot holds once the job is taken.
+    private static let ran: @Sendable () -> Void = {}
+
     /// Runs the first queued job (one was signalled).
     private func runNext() {
         let job = state.withLock { state -> (@Sendable () -> Void) in
             let job = state.jobs[state.head]
+            // The slot lets go of the job, and of what it captured, once it has run: not when the
+            // queue next runs dry (a merge's job holds the old listing, whose base is freed as soon
+            // as nothing holds it).
+            state.jobs[state.head] = Self.ran
             state.head += 1
             if state.head == state.jobs.count {
                 state.jobs.removeAll(keepingCapacity: true)

@@ -65,25 +65,29 @@ extension ListingWriter {
                         if let failure = scratch?.failure {
                             logger.warning("\(name): part of the new base stayed in memory, because \(failure)")
                         }
-                        // The old base is let go of on `releases`, once the readers that took it are
-                        // done (milliseconds): not by this queue or by the last of those readers, since
-                        // freeing a 10M base unmaps about 1.8 GiB (0.1–0.3 s on the 2-core VM), which
-                        // a write or a keystroke would wait for; and soon, since the keystrokes after
-                        // the swap bring the new base's pages in while the old base is still there.
-                        // Another holder may let go of it a little later (a compaction that took it):
-                        // the save, which reads every page of the new base, waits for it (at most
-                        // 10 s), and for the heap's free memory to be given back (``MemoryTrim``):
-                        // the old base's arrays under glibc's mmap threshold stay in its arenas when
-                        // freed (160 MiB at 1.4M items, where the save then made the peak). Then what
-                        // the merge built, the listing at `version`, is saved on the maintenance
-                        // thread, and the heap trimmed again (of what the save freed).
-                        let retired = Retired(listing), oldBase = Gone.Watch(listing.baseStorage)
-                        releases.async(after: .milliseconds(20)) { [background, savedIndexes, logger] in
+                        // The old base is let go of on `releases`, as soon as the reads in flight
+                        // that took it are done (a millisecond or so): not by this queue or by the
+                        // last of those readers, since freeing a 10M base unmaps about 1.8 GiB
+                        // (0.1–0.3 s on the 2-core VM), which a write or a keystroke would wait for;
+                        // and at once, since the keystrokes after the swap bring the new base's pages
+                        // in while the old base is still there (at 1.4M items the first few brought
+                        // in 70–80 MiB in the 20 ms that a fixed delay used to wait).
+                        // Another holder may let go of it later (a compaction that took it): the
+                        // save, which reads every page of the new base, waits for it (at most 10 s),
+                        // and for the heap's free memory to be given back (``MemoryTrim``): the old
+                        // base's arrays under glibc's mmap threshold stay in its arenas when freed
+                        // (160 MiB at 1.4M items, where the save then made the peak). Then what the
+                        // merge built, the listing at `version`, is saved on the maintenance thread,
+                        // and the heap trimmed again (of what the save freed).
+                        let retired = RetiredBase(listing), oldBase = Gone.Watch(listing.baseStorage)
+                        releases.async { [background, savedIndexes, logger] in
                             let releasing = ContinuousClock.now
-                            retired.release()
+                            let readersDone = retired.release(waitingAtMost: .milliseconds(20))
                             oldBase.wait(atMost: .seconds(10))
                             MemoryTrim.now()
                             let released = ContinuousClock.now - releasing
+                            let freed = readersDone.map { "freed here once the reads in flight were done (after \($0))" }
+                                ?? "still held after 20 ms, freed by its last holder"
                             background.async {
                                 if let savedIndexes, let version, let base = try? result.get() {
                                     savedIndexes.save(base, name: name, version: version)
@@ -91,7 +95,7 @@ extension ListingWriter {
                                 let trimming = ContinuousClock.now
                                 MemoryTrim.now()
                                 logger.info("""
-                                    \(name): the old base let go of and the heap trimmed in \(released), \
+                                    \(name): the old base \(freed), and the heap trimmed, in \(released); \
                                     the heap trimmed after the save in \(ContinuousClock.now - trimming)
                                     """)
                             }
@@ -150,16 +154,30 @@ private enum Gone {
     }
 }
 
-/// A value held until ``release()``, which drops it on the calling thread (unless another holder
-/// outlives it): what decides which thread pays for freeing it.
-private final class Retired<Value: Sendable>: Sendable {
-    private let value: Mutex<Value?>
+/// The listing a merge replaced, held until ``release(waitingAtMost:)``, which decides which thread
+/// pays for freeing its base.
+private final class RetiredBase: Sendable {
+    private let listing: Mutex<LiveListing?>
 
-    init(_ value: Value) { self.value = Mutex(value) }
+    init(_ listing: LiveListing) { self.listing = Mutex(listing) }
 
-    /// Drops the value here.
-    func release() {
-        let value = self.value.withLock { $0.take() }
-        withExtendedLifetime(value) {}
+    /// Drops the listing here, then waits for the other holders of its base (the reads in flight
+    /// that took it before the swap) to let go of it, polling every 0.5 ms for at most `limit`: the
+    /// base is then freed here. Returns how long that took, or nil when the base was still held
+    /// after `limit` (its last holder frees it).
+    ///
+    /// A base held by this thread alone stays so: the catalog no longer hands it out, so no one can
+    /// take a new reference to it.
+    func release(waitingAtMost limit: Duration) -> Duration? {
+        let started = ContinuousClock.now
+        guard var base = listing.withLock({ slot -> (AnyObject & Sendable)? in
+            defer { slot = nil }
+            return slot?.baseStorage
+        }) else { return nil }
+        while !isKnownUniquelyReferenced(&base) {
+            guard ContinuousClock.now - started < limit else { return nil }
+            Thread.sleep(forTimeInterval: 0.0005)
+        }
+        return ContinuousClock.now - started
     }
 }
