@@ -68,12 +68,14 @@ final class ArrayStream<Element: FixedWidthInteger & Sendable> {
         if file != nil { writeBuffer() }
         guard let file else { return FlatArray(buffer) }
         self.file = nil
-        defer { close(file.fd) }  // the mapping outlives the descriptor
         do {
-            let mapped = try MappedFile(descriptor: file.fd, path: file.path, count: file.written)
+            // The mapping owns the descriptor from here, and gives the file's blocks back in steps
+            // once unmapped (see `ScratchBlocks`).
+            let mapped = try MappedFile(descriptor: file.fd, path: file.path, count: file.written, unnamed: true)
             return FlatArray(mapped: mapped, byteOffset: 0, count: file.written / MemoryLayout<Element>.stride)
         } catch {
             scratch?.failed(error)
+            defer { close(file.fd) }
             return FlatArray(readBack(file))
         }
     }

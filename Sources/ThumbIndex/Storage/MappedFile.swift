@@ -18,6 +18,9 @@ final class MappedFile: @unchecked Sendable {
     private let base: UnsafeRawPointer?
     /// Bytes mapped: the file's size when it was opened.
     let count: Int
+    /// The descriptor of a file with no name left (a scratch file), kept so that its blocks are
+    /// given back in steps once it is unmapped (see ``ScratchBlocks``); -1 otherwise.
+    private let unnamedDescriptor: Int32
 
     /// Maps the file at `path`.
     /// - Throws: ``SavedIndexError`` (not found, unreadable, not a regular file).
@@ -36,12 +39,15 @@ final class MappedFile: @unchecked Sendable {
         try self.init(descriptor: fd, path: path, count: Int(info.st_size))
     }
 
-    /// Maps the first `count` bytes of the open file `fd` (named `path` in errors); the
-    /// descriptor may be closed afterwards.
+    /// Maps the first `count` bytes of the open file `fd` (named `path` in errors). The caller
+    /// closes the descriptor (the mapping outlives it), unless the file is `unnamed` (it has no name
+    /// left) and the mapping is made: the mapping then owns the descriptor, and gives the file's
+    /// blocks back in steps once unmapped.
     /// - Throws: ``SavedIndexError`` (`mmap` failed).
-    init(descriptor fd: Int32, path: String, count: Int) throws {
+    init(descriptor fd: Int32, path: String, count: Int, unnamed: Bool = false) throws {
         self.path = path
         self.count = count
+        self.unnamedDescriptor = unnamed ? fd : -1
         guard count > 0 else {
             base = nil
             return
@@ -55,6 +61,7 @@ final class MappedFile: @unchecked Sendable {
 
     deinit {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        if unnamedDescriptor >= 0 { ScratchBlocks.giveBack(unnamedDescriptor, size: count) }
     }
 
     /// The whole mapping.

@@ -60,6 +60,28 @@ struct ArrayStreamTests {
         #expect(try Self.contents(path).isEmpty)
     }
 
+    /// This process's open descriptors of files in `folder` (a file with no name left reads as
+    /// "PATH (deleted)" in /proc/self/fd).
+    static func openFiles(in folder: String) -> [String] {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+            .filter { $0.hasPrefix(folder + "/") }
+    }
+
+    @Test("a mapped array's scratch file stays open while the array lives, and is closed once it is gone")
+    func scratchFileClosed() async throws {
+        let path = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var array: FlatArray<UInt32>? = ArrayStream.kept(FlatArray((0..<100_000).map(UInt32.init)), in: ScratchFolder(path: path, chunkBytes: 64))
+        #expect(array?.isMapped == true)
+        #expect(Self.openFiles(in: path).count == 1, "the mapping owns the file's descriptor")
+        array = nil
+        // Cut down and closed on ScratchBlocks' queue: 400 KB is one step.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !Self.openFiles(in: path).isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(Self.openFiles(in: path).isEmpty, "\(Self.openFiles(in: path))")
+    }
+
     @Test("a folder that does not exist: the arrays stay in memory, and the failure names the file")
     func missingFolder() throws {
         let scratch = ScratchFolder(path: "/nonexistent-\(UUID().uuidString)", chunkBytes: 8)
