@@ -62,6 +62,8 @@ struct ArchiveWriter {
 
     /// Writes the archive to `path` atomically: to `path.tmp` in the same folder, `fsync`, rename over
     /// `path`, `fsync` of the folder. A crash at any point leaves either the old file or the new one.
+    /// The old file's disk blocks are given back a step at a time after the rename, unless a
+    /// mapping of it lives (in any process): see ``MappedFileLock``.
     ///
     /// - Throws: ``ArchiveWriteError`` naming the file and the system call that failed; the temporary
     ///   file is removed on failure and the old file (if any) is left in place.
@@ -111,11 +113,16 @@ struct ArchiveWriter {
             unlink(temporary)
             throw ArchiveWriteError(path: temporary, call: "close", code: code)
         }
+        // The file replaced, when no process maps it, is kept open through the rename and its
+        // blocks given back in steps (see `MappedFileLock`).
+        let replaced = MappedFileLock.openReplaced(path)
         guard rename(temporary, path) == 0 else {
             let code = errno
+            if let replaced { close(replaced.fd) }
             unlink(temporary)
             throw ArchiveWriteError(path: path, call: "rename", code: code)
         }
+        if let replaced { FileBlocks.giveBack(replaced.fd, size: replaced.size) }
         // Make the rename itself durable.
         let folder = (path as NSString).deletingLastPathComponent
         let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -70,7 +70,7 @@ final class ArrayStream<Element: FixedWidthInteger & Sendable> {
         self.file = nil
         do {
             // The mapping owns the descriptor from here, and gives the file's blocks back in steps
-            // once unmapped (see `ScratchBlocks`).
+            // once unmapped (see `FileBlocks`).
             let mapped = try MappedFile(descriptor: file.fd, path: file.path, count: file.written, unnamed: true)
             return FlatArray(mapped: mapped, byteOffset: 0, count: file.written / MemoryLayout<Element>.stride)
         } catch {

@@ -4,7 +4,7 @@ import Foundation
 /// cache as they are touched, and processes that map the same file share them.
 ///
 /// The mapping lasts as long as this object: ``FlatArray``s that point into it hold it. A saved
-/// index is mapped by its path; a merge's scratch array (``ArrayStream``), once written, through
+/// index is mapped by its path, with a shared lock on it (see ``MappedFileLock``); a merge's scratch array (``ArrayStream``), once written, through
 /// its descriptor (the file has no name left).
 ///
 /// `@unchecked Sendable`: the mapping is read-only and never changes after `init`; it is unmapped
@@ -18,25 +18,23 @@ final class MappedFile: @unchecked Sendable {
     private let base: UnsafeRawPointer?
     /// Bytes mapped: the file's size when it was opened.
     let count: Int
-    /// The descriptor of a file with no name left (a scratch file), kept so that its blocks are
-    /// given back in steps once it is unmapped (see ``ScratchBlocks``); -1 otherwise.
-    private let unnamedDescriptor: Int32
+    /// The descriptor the mapping owns: a saved index's, holding its shared lock (see
+    /// ``MappedFileLock``), or a file's with no name left (a scratch file), whose blocks are given
+    /// back in steps once it is unmapped (see ``FileBlocks``); -1 when the caller keeps it.
+    private let descriptor: Int32
+    private let unnamed: Bool
 
-    /// Maps the file at `path`.
+    /// Maps the saved file at `path`, holding a shared lock on it while the mapping lives so that
+    /// no save cuts it down under this process's feet.
     /// - Throws: ``SavedIndexError`` (not found, unreadable, not a regular file).
     convenience init(path: String) throws {
-        func fail(_ reason: SavedIndexError.Reason) -> SavedIndexError { SavedIndexError(path: path, reason) }
-        func systemMessage(_ call: String, _ code: Int32) -> String { "\(call): \(String(cString: strerror(code)))" }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw fail(code == ENOENT ? .notFound : .unreadable(systemMessage("open", code)))
+        let (fd, info) = try MappedFileLock.openShared(path)
+        do {
+            try self.init(descriptor: fd, path: path, count: Int(info.st_size), owned: true)
+        } catch {
+            close(fd)
+            throw error
         }
-        defer { close(fd) }  // the mapping outlives the descriptor
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw fail(.unreadable(systemMessage("fstat", errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw fail(.unreadable("not a regular file")) }
-        try self.init(descriptor: fd, path: path, count: Int(info.st_size))
     }
 
     /// Maps the first `count` bytes of the open file `fd` (named `path` in errors). The caller
@@ -44,10 +42,17 @@ final class MappedFile: @unchecked Sendable {
     /// left) and the mapping is made: the mapping then owns the descriptor, and gives the file's
     /// blocks back in steps once unmapped.
     /// - Throws: ``SavedIndexError`` (`mmap` failed).
-    init(descriptor fd: Int32, path: String, count: Int, unnamed: Bool = false) throws {
+    convenience init(descriptor fd: Int32, path: String, count: Int, unnamed: Bool) throws {
+        try self.init(descriptor: fd, path: path, count: count, owned: unnamed, unnamed: unnamed)
+    }
+
+    /// Maps the first `count` bytes of `fd`; once the mapping is made, it owns the descriptor if
+    /// `owned` (and closes it, or gives an `unnamed` file's blocks back, in `deinit`).
+    private init(descriptor fd: Int32, path: String, count: Int, owned: Bool, unnamed: Bool = false) throws {
         self.path = path
         self.count = count
-        self.unnamedDescriptor = unnamed ? fd : -1
+        self.descriptor = owned ? fd : -1
+        self.unnamed = unnamed
         guard count > 0 else {
             base = nil
             return
@@ -61,7 +66,9 @@ final class MappedFile: @unchecked Sendable {
 
     deinit {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
-        if unnamedDescriptor >= 0 { ScratchBlocks.giveBack(unnamedDescriptor, size: count) }
+        if descriptor >= 0 {
+            if unnamed { FileBlocks.giveBack(descriptor, size: count) } else { close(descriptor) }
+        }
     }
 
     /// The whole mapping.

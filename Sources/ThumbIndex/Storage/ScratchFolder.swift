@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Each array is a file of its own, removed from the folder as soon as it is made: its pages
 /// stay as long as an array maps them, and the disk space comes back when the last mapping goes
-/// (a step at a time: ``ScratchBlocks``), or at once when the process ends, however it ends.
+/// (a step at a time: ``FileBlocks``), or at once when the process ends, however it ends.
 /// Nothing is left in the folder. The files are handed to the disk as they are written (see
 /// ``SyncedFileWrites``), so that other files' `fsync`s on that disk (a store's) never wait behind
 /// a whole base.

@@ -76,7 +76,7 @@ struct ArrayStreamTests {
         #expect(array?.isMapped == true)
         #expect(Self.openFiles(in: path).count == 1, "the mapping owns the file's descriptor")
         array = nil
-        // Cut down and closed on ScratchBlocks' queue: 400 KB is one step.
+        // Cut down and closed on FileBlocks' queue: 400 KB is one step.
         let deadline = ContinuousClock.now + .seconds(10)
         while !Self.openFiles(in: path).isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(Self.openFiles(in: path).isEmpty, "\(Self.openFiles(in: path))")
