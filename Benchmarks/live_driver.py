@@ -701,7 +701,8 @@ def phase_tiered(ctx):
     during = typing.stop()
     # Every keystroke beside every write (in the scratch folder), for a closer look at a slow moment.
     with open(os.path.join(ctx.scratch, "typing-tiered.json"), "w") as f:
-        json.dump({"each_s_ms_length": [[round(t - writes_started, 3), round(s * 1000, 2), n]
+        json.dump({"writes_started_unix": writes_started,
+                   "each_s_ms_length": [[round(t - writes_started, 3), round(s * 1000, 2), n]
                                         for s, t, n in zip(typing.latencies, typing.started, typing.lengths)]}, f)
     writing_cpu = {**end_writing_window(), "writer_cpu_s": writes.get("cpu_seconds")}
     stop.set()
