@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ThumbIndexServer
 
@@ -31,5 +32,26 @@ struct ThreadQueueTests {
         secondRuns.wait()
         #expect(watched == nil, "the first job, run, still holds what it captured")
         gate.signal()
+    }
+
+    @Test func threadsAreNamedForTheSystemsTools() throws {
+        let queue = ThreadQueue(name: "thumbindex-maintenance", threads: 2, niceness: 0)
+        let names = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            queue.async {
+                #if os(Linux)
+                // What /proc, `top -H` and `perf` show.
+                let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+                names.withLock { $0.append(comm.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                #endif
+                done.signal()
+            }
+        }
+        done.wait()
+        done.wait()
+        #if os(Linux)
+        #expect(Set(names.withLock { $0 }).isSubset(of: ["maintenance-0", "maintenance-1"]), "\(names.withLock { $0 })")
+        #endif
     }
 }

@@ -37,18 +37,35 @@ package final class ThreadQueue: Sendable {
         self.niceness = niceness
         let available = available, niceness = niceness
         for k in 0..<threads {
+            let threadName = threads == 1 ? name : "\(name)-\(k)"
             // The thread holds the queue only while it runs a job: releasing the queue ends it.
             let thread = Thread { [weak self] in
                 ThreadPriority.lowerCaller(by: niceness)
+                Self.nameCaller(threadName)
                 while true {
                     available.wait()
                     guard let queue = self else { return }
                     queue.runNext()
                 }
             }
-            thread.name = threads == 1 ? name : "\(name)-\(k)"
+            thread.name = threadName
             thread.start()
         }
+    }
+
+    /// Names the calling thread for `top -H`, `perf` and /proc (Foundation leaves a new thread the
+    /// name of the one that started it, on Linux a Dispatch worker's, "oot.default-qos"): `name`
+    /// without its "thumbindex-" prefix (the process says that), in the kernel's 15 bytes.
+    private static func nameCaller(_ name: String) {
+        #if os(Linux)
+        let short = name.hasPrefix("thumbindex-") ? String(name.dropFirst("thumbindex-".count)) : name
+        // (`pthread_setname_np` and `prctl` are not visible from Swift: the thread's own comm file.)
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(short.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        #endif
     }
 
     deinit {
