@@ -31,9 +31,11 @@ package final class SQLiteStore: ListingStore {
         try self.init(path: path, checkpointEvery: SQLiteCheckpointer.interval)
     }
 
-    /// Opens the store in `path`, its log copied into the file every `checkpointEvery` seconds, or
-    /// only on ``SQLiteCheckpointer/checkpoint()`` with nil (tests).
-    init(path: String, checkpointEvery interval: TimeInterval?) throws(StoreError) {
+    /// Opens the store in `path`, its log copied into the file every `checkpointEvery` seconds (or
+    /// only on ``SQLiteCheckpointer/checkpoint()`` with nil) and started again once it passes
+    /// `restartLogAfter` bytes (tests).
+    init(path: String, checkpointEvery interval: TimeInterval?,
+         restartLogAfter: Int = SQLiteCheckpointer.restartAfter) throws(StoreError) {
         self.path = path
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -58,7 +60,7 @@ package final class SQLiteStore: ListingStore {
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            checkpointer = try SQLiteCheckpointer(path: path, interval: interval)
+            checkpointer = try SQLiteCheckpointer(path: path, pool: pool, interval: interval, restartAfter: restartLogAfter)
         } catch let error as DatabaseError {
             throw error.resultCode == .SQLITE_NOTADB
                 ? .notAStore(path: path, reason: "it is not a SQLite database")

@@ -54,4 +54,17 @@ struct SQLiteCheckpointerTests {
         try await Task.sleep(for: .milliseconds(300))
         #expect(store.checkpointer.checkpoints == runs)
     }
+
+    @Test("under steady writes the log starts again once it is long, instead of growing without end")
+    func theLogStartsAgain() throws {
+        let path = try temporaryStorePath()
+        let store = try SQLiteStore(path: path, checkpointEvery: 0.01, restartLogAfter: 256 << 10)
+        // About 10 pages of log a write: 24 MB over the 600 writes if it never started again.
+        try Self.write(600, to: store)
+        let log = try Self.fileSize(path + "-wal")
+        #expect(store.checkpointer.restartsOfTheLog >= 1)
+        #expect(log < 1_600_000, "the log grew to \(log) bytes")
+        try store.close()
+        #expect(try SQLiteStore(path: path).listing(named: "people")?.itemCount == 1_600)
+    }
 }
