@@ -10,8 +10,7 @@ import PackageDescription
 ///   → ThumbIndexFormats (TSV in, JSON out: shared by the front ends, not a product)
 ///   → ThumbIndexRequests (the HTTP API's query strings and JSON bodies read and checked, and its
 ///     errors: no server, so that the fuzz targets build without Hummingbird; not a product)
-///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end, with
-///     CThumbIndexSystem: Linux calls Swift cannot make, the I/O priority of its maintenance threads).
+///   → thumbindex (the command-line front end) and ThumbIndexServer (the HTTP front end).
 /// Beside them, on GRDB alone: ThumbIndexStore (the SQLite store of live listings, not a product;
 /// it knows nothing of collation), used by the CLI (`import`, `export`) and the server.
 /// Above it, on postgres-nio: ThumbIndexPostgresStore (the same store interface over PostgreSQL,
@@ -131,13 +130,10 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Linux calls Swift cannot make itself (the I/O priority of the server's maintenance threads).
-        .target(name: "CThumbIndexSystem"),
         // The HTTP front end: JSON API and the page, over listings built by the caller.
         .target(
             name: "ThumbIndexServer",
             dependencies: [
-                "CThumbIndexSystem",
                 "ThumbIndex",
                 "ThumbIndexFormats",
                 "ThumbIndexRequests",
@@ -201,7 +197,6 @@ let package = Package(
         .testTarget(
             name: "ThumbIndexServerTests",
             dependencies: [
-                "CThumbIndexSystem",
                 "ThumbIndex",
                 "ThumbIndexFormats",
                 "ThumbIndexRequests",

@@ -5,8 +5,7 @@ import GRDB
 /// share, the embedded default.
 ///
 /// The file is opened in WAL mode (readers never wait for the writer) with `synchronous = FULL`,
-/// so a write that returned survives a crash of the process or the machine. The log is copied into
-/// the file off the write path (``SQLiteCheckpointer``). Every write is one
+/// so a write that returned survives a crash of the process or the machine. Every write is one
 /// transaction: it happens whole, or not at all. The store knows nothing of collation: it keeps
 /// items in insertion order (``StoredItem/seq``); the front ends sort them.
 /// ```swift
@@ -21,21 +20,11 @@ package final class SQLiteStore: ListingStore {
     package let path: String
     package var location: String { path }
     private let pool: DatabasePool
-    /// Copies the write-ahead log into the file off the write path (see ``SQLiteCheckpointer``).
-    let checkpointer: SQLiteCheckpointer
 
     /// Opens the store in `path`, creating the file when it does not exist.
     /// - Throws: `StoreError.cannotOpen` when the file cannot be opened or created (its folder
     ///   is missing, it is a folder...); `StoreError.notAStore` when it is not a ThumbIndex store.
-    package convenience init(path: String) throws(StoreError) {
-        try self.init(path: path, checkpointEvery: SQLiteCheckpointer.interval)
-    }
-
-    /// Opens the store in `path`, its log copied into the file every `checkpointEvery` seconds (or
-    /// only on ``SQLiteCheckpointer/checkpoint()`` with nil) and started again once it passes
-    /// `restartLogAfter` bytes (tests).
-    init(path: String, checkpointEvery interval: TimeInterval?,
-         restartLogAfter: Int = SQLiteCheckpointer.restartAfter) throws(StoreError) {
+    package init(path: String) throws(StoreError) {
         self.path = path
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -55,12 +44,9 @@ package final class SQLiteStore: ListingStore {
             // A committed write is on disk before the commit returns (WAL's default, NORMAL, may
             // lose the last writes on power loss).
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            // No commit copies the log into the file: the checkpointer does, off the write path.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
-            checkpointer = try SQLiteCheckpointer(path: path, pool: pool, interval: interval, restartAfter: restartLogAfter)
         } catch let error as DatabaseError {
             throw error.resultCode == .SQLITE_NOTADB
                 ? .notAStore(path: path, reason: "it is not a SQLite database")
@@ -73,11 +59,8 @@ package final class SQLiteStore: ListingStore {
 
     /// Closes the file; any later call throws. (Dropping the last reference closes it too.)
     package func close() throws(StoreError) {
-        checkpointer.stop()
         try run { try pool.close() }
     }
-
-    deinit { checkpointer.stop() }
 
     // MARK: Reading
 
@@ -118,9 +101,7 @@ package final class SQLiteStore: ListingStore {
 
     /// Runs `body` in one write transaction (all or nothing), errors as in `read`.
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-        let result = try run { try pool.write(body) }
-        checkpointer.committed()
-        return result
+        try run { try pool.write(body) }
     }
 
     private func run<T>(_ body: () throws -> T) throws(StoreError) -> T {

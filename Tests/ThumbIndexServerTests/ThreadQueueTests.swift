@@ -1,4 +1,3 @@
-import CThumbIndexSystem
 import Foundation
 import Synchronization
 import Testing
@@ -53,22 +52,6 @@ struct ThreadQueueTests {
         done.wait()
         #if os(Linux)
         #expect(Set(names.withLock { $0 }).isSubset(of: ["maintenance-0", "maintenance-1"]), "\(names.withLock { $0 })")
-        #endif
-    }
-
-    @Test func maintenanceThreadsWaitForTheDiskBehindTheRest() {
-        let classes = Mutex<[Int32]>([])
-        let done = DispatchSemaphore(value: 0)
-        for idleIO in [true, false] {
-            let queue = ThreadQueue(name: "thumbindex-test", threads: 1, niceness: 0, idleIO: idleIO)
-            queue.async {
-                classes.withLock { $0.append(ti_caller_io_priority_class()) }
-                done.signal()
-            }
-            done.wait()
-        }
-        #if os(Linux)
-        #expect(classes.withLock { $0 } == [3, 0], "the idle class (3) for the first queue only")
         #endif
     }
 }

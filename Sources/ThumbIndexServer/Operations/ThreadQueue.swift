@@ -1,4 +1,3 @@
-import CThumbIndexSystem
 import Foundation
 import Synchronization
 import ThumbIndex
@@ -13,13 +12,6 @@ import ThumbIndex
 /// that of one at +15, and lets the higher one preempt when it wakes. So the server's own threads
 /// (event loops, the write queue) come first, then the reads, then the maintenance; and each uses
 /// every cycle the ones above it leave.
-///
-/// The same order holds for the disk when `idleIO` is set: such threads (merges writing their
-/// scratch files, saves writing a whole base and `fsync`ing it 8 MiB at a time) get the disk only
-/// when no other thread's request waits, so a keystroke that reads a page back from the disk, or a
-/// write's `fsync`, does not queue behind 8 MiB of theirs (a nice value alone leaves them in the
-/// same class as everything else). mq-deadline, this VM's scheduler, serves such requests after
-/// at most 10 s of waiting, however busy the disk.
 ///
 /// The threads end when the queue is released (after the job they run, if any).
 package final class ThreadQueue: Sendable {
@@ -38,9 +30,8 @@ package final class ThreadQueue: Sendable {
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
 
-    /// Starts `threads` (at least 1) threads named `name-k` at `niceness` over the caller's, in
-    /// the idle I/O class when `idleIO` (see the type's comment).
-    package init(name: String, threads: Int, niceness: Int32, idleIO: Bool = false) {
+    /// Starts `threads` (at least 1) threads named `name-k` at `niceness` over the caller's.
+    package init(name: String, threads: Int, niceness: Int32) {
         precondition(threads >= 1, "ThreadQueue: at least one thread")
         self.threads = threads
         self.niceness = niceness
@@ -50,8 +41,6 @@ package final class ThreadQueue: Sendable {
             // The thread holds the queue only while it runs a job: releasing the queue ends it.
             let thread = Thread { [weak self] in
                 ThreadPriority.lowerCaller(by: niceness)
-                // Failing (another system), it keeps the I/O priority its nice value gives it.
-                if idleIO { _ = ti_lower_caller_io_priority() }
                 Self.nameCaller(threadName)
                 while true {
                     available.wait()

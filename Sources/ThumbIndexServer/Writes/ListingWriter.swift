@@ -32,13 +32,12 @@ package final class ListingWriter: @unchecked Sendable {
     /// Where every write, every change read from the log and every swap of a snapshot runs, one at a time.
     let queue = DispatchQueue(label: "thumbindex.writes")
     /// Where merges, saves, checksums and the change log's pruning run, one at a time: a thread
-    /// at `nice` +15, below the reads (+10), and in the idle I/O class, so that no merge slows a
-    /// keystroke.
-    let background = ThreadQueue(name: "thumbindex-maintenance", threads: 1, niceness: 15, idleIO: true)
+    /// at `nice` +15, below the reads (+10), so that no merge slows a keystroke.
+    let background = ThreadQueue(name: "thumbindex-maintenance", threads: 1, niceness: 15)
     /// Where compactions run, one at a time, as low as `background`: a thread of their own, so
     /// that they go on while a merge runs (at 10M items, a minute or two under writes), and the
     /// tail, which every write rebuilds, stays small meanwhile.
-    let compactions = ThreadQueue(name: "thumbindex-compact", threads: 1, niceness: 15, idleIO: true)
+    let compactions = ThreadQueue(name: "thumbindex-compact", threads: 1, niceness: 15)
     /// Where a merge's old base is let go of: a thread at the server's own priority (a tenth of a
     /// second of unmapping, once a merge), so that it goes right after the swap, while the
     /// keystrokes after it bring the new base's pages in, not when the reads leave it a turn.
