@@ -4,8 +4,9 @@ import Foundation
 /// cache as they are touched, and processes that map the same file share them.
 ///
 /// The mapping lasts as long as this object: ``FlatArray``s that point into it hold it. A saved
-/// index is mapped by its path, with a shared lock on it (see ``MappedFileLock``); a merge's scratch array (``ArrayStream``), once written, through
-/// its descriptor (the file has no name left).
+/// index is mapped by its path, with a shared lock on it (see ``MappedFileLock``); a merge's
+/// scratch array (``ArrayStream``), once written, through its descriptor (the file has no name
+/// left).
 ///
 /// `@unchecked Sendable`: the mapping is read-only and never changes after `init`; it is unmapped
 /// only in `deinit`, when nothing can point into it any more. (A file changed in place by another
