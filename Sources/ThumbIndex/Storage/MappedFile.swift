@@ -20,9 +20,10 @@ final class MappedFile: @unchecked Sendable {
     /// Bytes mapped: the file's size when it was opened.
     let count: Int
     /// The descriptor the mapping owns: a saved index's, holding its shared lock (see
-    /// ``MappedFileLock``), or a file's with no name left (a scratch file), whose blocks are given
-    /// back in steps once it is unmapped (see ``FileBlocks``); -1 when the caller keeps it.
+    /// ``MappedFileLock``), or a file's with no name left (a scratch file).
     private let descriptor: Int32
+    /// Whether the file has no name left: its blocks are given back in steps once it is unmapped
+    /// (see ``FileBlocks``) instead of the descriptor being just closed.
     private let unnamed: Bool
 
     /// Maps the saved file at `path`, holding a shared lock on it while the mapping lives so that
@@ -31,28 +32,22 @@ final class MappedFile: @unchecked Sendable {
     convenience init(path: String) throws {
         let (fd, info) = try MappedFileLock.openShared(path)
         do {
-            try self.init(descriptor: fd, path: path, count: Int(info.st_size), owned: true)
+            try self.init(descriptor: fd, path: path, count: Int(info.st_size), unnamed: false)
         } catch {
             close(fd)
             throw error
         }
     }
 
-    /// Maps the first `count` bytes of the open file `fd` (named `path` in errors). The caller
-    /// closes the descriptor (the mapping outlives it), unless the file is `unnamed` (it has no name
-    /// left) and the mapping is made: the mapping then owns the descriptor, and gives the file's
-    /// blocks back in steps once unmapped.
+    /// Maps the first `count` bytes of the open file `fd` (named `path` in errors). Once the
+    /// mapping is made it owns the descriptor: it closes it when unmapped, or, for an `unnamed` file
+    /// (no name left), gives the file's blocks back in steps first. When `mmap` fails, the caller
+    /// still owns it.
     /// - Throws: ``SavedIndexError`` (`mmap` failed).
-    convenience init(descriptor fd: Int32, path: String, count: Int, unnamed: Bool) throws {
-        try self.init(descriptor: fd, path: path, count: count, owned: unnamed, unnamed: unnamed)
-    }
-
-    /// Maps the first `count` bytes of `fd`; once the mapping is made, it owns the descriptor if
-    /// `owned` (and closes it, or gives an `unnamed` file's blocks back, in `deinit`).
-    private init(descriptor fd: Int32, path: String, count: Int, owned: Bool, unnamed: Bool = false) throws {
+    init(descriptor fd: Int32, path: String, count: Int, unnamed: Bool) throws {
         self.path = path
         self.count = count
-        self.descriptor = owned ? fd : -1
+        self.descriptor = fd
         self.unnamed = unnamed
         guard count > 0 else {
             base = nil
@@ -67,9 +62,7 @@ final class MappedFile: @unchecked Sendable {
 
     deinit {
         if let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
-        if descriptor >= 0 {
-            if unnamed { FileBlocks.giveBack(descriptor, size: count) } else { close(descriptor) }
-        }
+        if unnamed { FileBlocks.giveBack(descriptor, size: count) } else { close(descriptor) }
     }
 
     /// The whole mapping.
