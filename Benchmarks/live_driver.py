@@ -27,7 +27,8 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               TIERED_WRITER_KIND=refused: requests refused before the store, TIERED_WRITER_NICE)
               (runs merged by size, issue 20 §3; TIERED_SERVER_FLAGS: more server flags):
               VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
-              typed idle and all through on a second connection (not in the default phases);
+              typed idle and all through on a second connection, those through the writes also
+              split by whether a write was in flight beside them (not in the default phases);
   writecpu    the server's CPU seconds per write at 200 writes/s with nothing else running
               (WRITECPU_SECONDS, 30), then per request of the same kind refused before the store
               (not in the default phases);
@@ -43,8 +44,10 @@ Usage:
 Python 3 stdlib only (wrk for the load phase).
 """
 import argparse
+import bisect
 import datetime
 import http.client
+import itertools
 import json
 import os
 import random
@@ -235,6 +238,30 @@ class Typing:
         return {f"{n} chars": summary_ms(v) for n, v in sorted(lengths.items())}
 
 
+def keystrokes_beside_writes(typing, writes_started, writer_out):
+    """The keystrokes typed through the writes, split by whether a write was in flight (sent, not yet
+    answered, as the writer saw it) at any moment of the keystroke: the CPU the two share, apart
+    from what the writes leave behind (the delta)."""
+    with open(writer_out) as f:
+        writer = json.load(f)
+    offset = writer["started_unix"] - writes_started
+    flights = sorted((t + offset, t + offset + ms / 1000) for t, ms in writer["each_s_ms"])
+    sends = [sent for sent, _ in flights]
+    # latest[i]: the latest answer of the writes sent up to the i-th.
+    latest = list(itertools.accumulate((answered for _, answered in flights), max))
+    overlapping, apart = [], []
+    for seconds, started in zip(typing.latencies, typing.started):
+        begin = started - writes_started
+        last = bisect.bisect_right(sends, begin + seconds) - 1  # the last write sent before it ended
+        (overlapping if last >= 0 and latest[last] > begin else apart).append(seconds)
+    slow = percentile(typing.latencies, 99)
+    return {"overlapping_a_write": summary_ms(overlapping) if overlapping else None,
+            "beside_no_write": summary_ms(apart) if apart else None,
+            "share_overlapping": round(len(overlapping) / max(len(typing.latencies), 1), 3),
+            "share_of_those_over_the_p99_overlapping":
+                round(sum(s > slow for s in overlapping) / max(sum(s > slow for s in typing.latencies), 1), 3)}
+
+
 def phase_writes(ctx):
     print("==> writes: 2,000 single inserts, 50 batches of 1,000; visibility on the next request", flush=True)
     server = ctx.start("writes")
@@ -400,8 +427,9 @@ def wrk(port, seconds, path):
 def run_writer(ctx, server, seconds, name, part=0, parts=1, rate=200, kind="edits", nice=-10):
     """The writer process (`writer` below) for `seconds`, on `part` of the items; returns it and its output file."""
     out = os.path.join(ctx.scratch, f"{name}.json")
+    # --token=T: a token can start with "-", which argparse would take for an option.
     writer = subprocess.Popen([sys.executable, os.path.abspath(__file__), "writer", "--port", str(server.port),
-                               "--token", ctx.token, "--rate", str(rate), "--seconds", str(seconds),
+                               f"--token={ctx.token}", "--rate", str(rate), "--seconds", str(seconds),
                                "--out", out, "--items", str(ctx.item_count), "--part", str(part), "--parts", str(parts),
                                "--kind", kind, "--nice", str(nice)])
     return writer, out
@@ -466,6 +494,7 @@ def writer_main(args):
         pass  # not root: the latencies then include this process's scheduling
     stride = connections * args.parts
     started = time.perf_counter()
+    started_unix = time.time()  # each_s_ms's times are seconds after this (to line them up with the typist's)
 
     def run(index):
         rng = random.Random(11 + index)
@@ -476,6 +505,7 @@ def writer_main(args):
             now = time.perf_counter()
             if now < next_at:
                 time.sleep(next_at - now)
+                now = time.perf_counter()  # sent now: the time each_s_ms and the windows give it
             next_at += interval
             kind = rng.choices(["POST", "PATCH", "DELETE"], weights=[50, 35, 15])[0] if args.kind == "edits" else "REFUSED"
             # Each connection edits its own items (ids n1...nN imported, k ≡ index mod connections),
@@ -513,7 +543,7 @@ def writer_main(args):
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    result = {"writes": len(latencies), "seconds": round(elapsed, 1), "rate": round(len(latencies) / elapsed, 1),
+    result = {"writes": len(latencies), "started_unix": started_unix, "seconds": round(elapsed, 1), "rate": round(len(latencies) / elapsed, 1),
               "connections": connections, "errors": errors[0], "latency": summary_ms(latencies),
               # The p99 of the writes sent in each 10 seconds (a merge's swap shows in its window).
               "p99_ms_by_10s_window": [summary_ms(window)["p99_ms"] if window else None for window in
@@ -523,7 +553,7 @@ def writer_main(args):
               "slowest_s_ms": [[round(t, 2), round(s * 1000, 1)] for s, t in sorted(zip(latencies, sent), reverse=True)[:10]],
               "cpu_seconds": round(time.process_time(), 1),
               # Every write, for a closer look (the phase's result keeps only the figures above).
-              "each_s_ms": [[round(t, 3), round(s * 1000, 2)] for s, t in zip(latencies, sent)]}
+              "each_s_ms": [[round(t, 6), round(s * 1000, 3)] for s, t in zip(latencies, sent)]}
     with open(args.out, "w") as f:
         json.dump(result, f)
     return 0 if errors[0] == 0 else 1
@@ -699,10 +729,11 @@ def phase_tiered(ctx):
     typing = Typing(typist, keystrokes)
     writes = finish_writer(writer, out)
     during = typing.stop()
+    beside = keystrokes_beside_writes(typing, writes_started, out)
     # Every keystroke beside every write (in the scratch folder), for a closer look at a slow moment.
     with open(os.path.join(ctx.scratch, "typing-tiered.json"), "w") as f:
         json.dump({"writes_started_unix": writes_started,
-                   "each_s_ms_length": [[round(t - writes_started, 3), round(s * 1000, 2), n]
+                   "each_s_ms_length": [[round(t - writes_started, 6), round(s * 1000, 3), n]
                                         for s, t, n in zip(typing.latencies, typing.started, typing.lengths)]}, f)
     writing_cpu = {**end_writing_window(), "writer_cpu_s": writes.get("cpu_seconds")}
     stop.set()
@@ -758,6 +789,12 @@ def phase_tiered(ctx):
               "keystroke_p99_during_over_idle_continuous": round(summary_ms(during)["p99_ms"] / summary_ms(idle_continuous)["p99_ms"], 2),
               "keystroke_median_during_over_idle_continuous": round(summary_ms(during)["median_ms"] / summary_ms(idle_continuous)["median_ms"], 2),
               "keystroke_median_during_over_idle": round(summary_ms(during)["median_ms"] / idle_typing["all"]["median_ms"], 2),
+              # The keystrokes through the writes that no write was in flight beside, against idle:
+              # what the delta costs a keystroke, apart from the CPU a write in flight takes.
+              "keystrokes_beside_writes": beside,
+              "keystroke_p99_beside_no_write_over_idle_continuous":
+                  round(beside["beside_no_write"]["p99_ms"] / summary_ms(idle_continuous)["p99_ms"], 2)
+                  if beside["beside_no_write"] else None,
               "keystrokes_after_writes": after_typing,
               "keystroke_p99_after_over_idle": round(after_typing["all"]["p99_ms"] / idle_typing["all"]["p99_ms"], 2),
               "keystroke_median_after_over_idle": round(after_typing["all"]["median_ms"] / idle_typing["all"]["median_ms"], 2)}
