@@ -218,7 +218,8 @@ class Typing:
                     self.latencies.append(http_.expect(200, "GET", sections_path(q))[1])
                     self.lengths.append(len(q))
 
-        self.thread = threading.Thread(target=run)
+        # A daemon: a phase that fails does not leave it typing (and the driver running) for ever.
+        self.thread = threading.Thread(target=run, daemon=True)
         self.thread.start()
 
     def stop(self):
@@ -827,6 +828,7 @@ def phase_writecpu(ctx):
 class Context:
     def __init__(self, args):
         self.binary, self.out, self.scratch, self.queries = args.binary, args.out, args.scratch, args.queries
+        self.servers = []  # every server a phase started (see main: stopped if its phase failed)
         os.makedirs(self.scratch, exist_ok=True)
         os.makedirs(self.out, exist_ok=True)
         self.token = secrets.token_urlsafe(24)
@@ -886,6 +888,7 @@ class Context:
         shutil.copyfile(self.pristine, db)
         shutil.rmtree(db + ".index", ignore_errors=True)  # a saved index of an earlier run is of another store
         server = Server(self.binary, db, self.token_file, os.path.join(self.scratch, f"{name}.log"), extra)
+        self.servers.append(server)
         print(f"  server for {name}: ready in {server.ready_seconds:.1f} s (loads {self.item_count} items from the store)", flush=True)
         return server
 
@@ -923,8 +926,14 @@ def main():
     phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge,
               "merges": phase_merges, "tiered": phase_tiered, "writecpu": phase_writecpu,
               "restart": phase_restart}
-    for name in args.phases:
-        phases[name](ctx)
+    try:
+        for name in args.phases:
+            phases[name](ctx)
+    finally:
+        # A phase that failed leaves its server running (one that ended stopped its own).
+        for server in ctx.servers:
+            if server.process.poll() is None:
+                server.process.kill()
     return 0
 
 
