@@ -111,6 +111,9 @@ class Http:
 
 
 class Server:
+    # Every server started (main stops those still running when a phase fails).
+    started = []
+
     def __init__(self, binary, db, token_file, log_path, extra=()):
         self.port = free_port()
         self.log_path = log_path
@@ -123,6 +126,7 @@ class Server:
         self.log.flush()
         started = time.monotonic()
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        Server.started.append(self)
         probe = Http(self.port)
         while True:
             if self.process.poll() is not None:
@@ -828,7 +832,6 @@ def phase_writecpu(ctx):
 class Context:
     def __init__(self, args):
         self.binary, self.out, self.scratch, self.queries = args.binary, args.out, args.scratch, args.queries
-        self.servers = []  # every server a phase started (see main: stopped if its phase failed)
         os.makedirs(self.scratch, exist_ok=True)
         os.makedirs(self.out, exist_ok=True)
         self.token = secrets.token_urlsafe(24)
@@ -888,7 +891,6 @@ class Context:
         shutil.copyfile(self.pristine, db)
         shutil.rmtree(db + ".index", ignore_errors=True)  # a saved index of an earlier run is of another store
         server = Server(self.binary, db, self.token_file, os.path.join(self.scratch, f"{name}.log"), extra)
-        self.servers.append(server)
         print(f"  server for {name}: ready in {server.ready_seconds:.1f} s (loads {self.item_count} items from the store)", flush=True)
         return server
 
@@ -920,18 +922,18 @@ def main():
     args = parser.parse_args()
     if args.command == "writer":
         return writer_main(args)
-    ctx = Context(args)
-    ctx.import_corpus(ctx.corpus)
-    write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
     phases = {"writes": phase_writes, "keystrokes": phase_keystrokes, "load": phase_load, "merge": phase_merge,
               "merges": phase_merges, "tiered": phase_tiered, "writecpu": phase_writecpu,
               "restart": phase_restart}
     try:
+        ctx = Context(args)
+        ctx.import_corpus(ctx.corpus)
+        write_json(os.path.join(args.out, "live-import.json"), ctx.import_result)
         for name in args.phases:
             phases[name](ctx)
     finally:
         # A phase that failed leaves its server running (one that ended stopped its own).
-        for server in ctx.servers:
+        for server in Server.started:
             if server.process.poll() is None:
                 server.process.kill()
     return 0
