@@ -16,13 +16,15 @@ struct WriteServer {
     let writer: ListingWriter
     let folder: URL
 
-    init(compactAfter: Int = 4, mergeAfter: Int = 12, names: Bool = false) throws {
+    /// With `saved`, listings are saved to an index folder beside the store, as `serve --store` does.
+    init(compactAfter: Int = 4, mergeAfter: Int = 12, names: Bool = false, saved: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("thumbindex-writes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try SQLiteStore(path: folder.appendingPathComponent("store.db").path)
         catalog = try ListingCatalog([])
+        let savedIndexes = saved ? SavedIndexes(folder: SavedIndexes.defaultFolder(for: store), logger: Logger(label: "test")) : nil
         writer = ListingWriter(catalog: catalog, store: store, logger: Logger(label: "test"), compactAfter: compactAfter,
-                               mergeAfter: { _ in mergeAfter }, names: names, metrics: ServerMetrics())
+                               mergeAfter: { _ in mergeAfter }, savedIndexes: savedIndexes, names: names, metrics: ServerMetrics())
     }
 
     /// Runs `body` with a client of the router; `token: nil` configures none.

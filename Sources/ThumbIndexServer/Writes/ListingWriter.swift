@@ -23,7 +23,7 @@ import ThumbIndexStore
 /// `EditableListing.MergePolicy`. This writer keeps its own loop because each swap must follow the
 /// store's committed transaction, and a merge's result is saved with the listing's store version.)
 ///
-/// `@unchecked Sendable`: the mutable state (`jobs`, `listingVersions`) is read and written on
+/// `@unchecked Sendable`: the mutable state (`jobs`, `mergesFollowedUp`, `listingVersions`) is read and written on
 /// `queue` only; `health` is behind its own lock; the other properties are immutable.
 package final class ListingWriter: @unchecked Sendable {
     package let catalog: ListingCatalog
@@ -44,6 +44,10 @@ package final class ListingWriter: @unchecked Sendable {
     let releases = ThreadQueue(name: "thumbindex-release", threads: 1, niceness: 0)
     /// The running compaction and merge of each listing, at most one of each (on `queue` only).
     var jobs: [JobKey: Job] = [:]
+    /// The listings whose last merge is still being followed up: its old base let go of, its
+    /// result saved (on `queue` only). No merge of such a listing starts meanwhile (see
+    /// ``scheduleMaintenance(_:)``).
+    var mergesFollowedUp: Set<String> = []
     /// The store version of each listing as served: the last write to it that the snapshot
     /// includes (on `queue` only). Changes in the log at or below it are in the snapshot already.
     var listingVersions: [String: Int64] = [:]
