@@ -26,7 +26,8 @@ and writes the raw numbers to OUT/live-*.json (Benchmarks/live.sh runs it; see R
               (TIERED_MERGE_AFTER: --merge-after, TIERED_COMPACT_AFTER: --compact-after;
               TIERED_WRITER_KIND=refused: requests refused before the store, TIERED_WRITER_NICE)
               (runs merged by size, issue 20 §3; TIERED_SERVER_FLAGS: more server flags):
-              VmRSS every 50 ms against idle, by 10-second window and at its peak, and keystrokes
+              VmRSS every 50 ms against idle, by 10-second window, at its peak and after each
+              merge into a new base (its last over its first: §3's "after ten merges"), and keystrokes
               typed idle and all through on a second connection, those through the writes also
               split by whether a write was in flight beside them (not in the default phases);
   writecpu    the server's CPU seconds per write at 200 writes/s with nothing else running
@@ -265,6 +266,24 @@ def keystrokes_beside_writes(typing, writes_started, writer_out):
             "share_overlapping": round(len(overlapping) / max(len(typing.latencies), 1), 3),
             "share_of_those_over_the_p99_overlapping":
                 round(sum(s > slow for s in overlapping) / max(sum(s > slow for s in typing.latencies), 1), 3)}
+
+
+
+def rss_after_merges(writing, merge_windows, save_windows, settle=3.0, span=1.0):
+    """Resident memory after each merge into a new base (issue 20 §3: within 10% of the first's
+    after ten): the median of the samples `writing` ((seconds after the writes began, MiB)) in the
+    `span` seconds that start `settle` seconds after the merge's save ended (its swap when no save
+    followed before the next merge), once the old base is freed and the heap trimmed. Writes and
+    compactions go on meanwhile, as they do in use. A merge too close to the end has no figure."""
+    after = []
+    for m, merge in enumerate(merge_windows):
+        next_end = merge_windows[m + 1]["ended_s"] if m + 1 < len(merge_windows) else float("inf")
+        saves = [s["ended_s"] for s in save_windows if merge["ended_s"] - 1 <= s["started_s"] < next_end]
+        settled = (saves[0] if saves else merge["ended_s"]) + settle
+        window = [rss for t, rss in writing if settled <= t < settled + span]
+        if window:
+            after.append(round(statistics.median(window), 1))
+    return after
 
 
 def phase_writes(ctx):
@@ -776,6 +795,7 @@ def phase_tiered(ctx):
     windows = [statistics.median(r for t, r in writing if w * 10 <= t < (w + 1) * 10) for w in range(int(seconds // 10))
                if any(w * 10 <= t < (w + 1) * 10 for t, _ in writing)]
     peak = max(rss for _, rss in writing)
+    after_merges = rss_after_merges(writing, merge_windows, save_windows)
     result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "compact_after": compact_after,
               "server_flags": os.environ.get("TIERED_SERVER_FLAGS", "").split(),
               "writer_kind": writer_kind, "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
@@ -784,6 +804,8 @@ def phase_tiered(ctx):
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
               "compactions": counter("compactions_total"), "base_merges": base_merges, "merge_windows": merge_windows,
               "save_windows": save_windows,
+              "rss_after_each_merge_mib": after_merges,
+              "rss_after_last_merge_over_first": round(after_merges[-1] / after_merges[0], 3) if after_merges else None,
               "slowest_keystrokes_s_ms_length": typing.slowest(writes_started),
               "compaction_seconds_mean": round(counter("compaction_duration_seconds_sum") / max(counter("compaction_duration_seconds_count"), 1), 4),
               "keystrokes_idle": idle_typing["all"], "keystrokes_during_writes": summary_ms(during),
