@@ -268,7 +268,6 @@ def keystrokes_beside_writes(typing, writes_started, writer_out):
                 round(sum(s > slow for s in overlapping) / max(sum(s > slow for s in typing.latencies), 1), 3)}
 
 
-
 def rss_after_merges(writing, merge_windows, save_windows, settle=3.0, span=1.0):
     """Resident memory after each merge into a new base (issue 20 §3: within 10% of the first's
     after ten): the median of the samples `writing` ((seconds after the writes began, MiB)) in the
