@@ -44,8 +44,9 @@ public struct ServerOptions: Sendable {
 /// request says otherwise; writes through `writer`, when there is one, for requests that carry
 /// `token`, with bodies of at most `maxBodyBytes`); every answer with the security headers of
 /// ``SecurityHeadersMiddleware``; `/healthz`, and `/metrics` with the writer's ``ServerMetrics``
-/// (a new one when the writer has none, or there is no writer). API reads compute on
-/// `maxConcurrentReads` threads of lower priority (``ReadGate``), so writes are not held back by them.
+/// (a new one when the writer has none, or there is no writer). API reads compute at most
+/// `maxConcurrentReads` at once, on threads of lower priority when another read computes
+/// (``ReadGate``), so writes are not held back by them.
 package func buildRouter(catalog: ListingCatalog, phonetic: Phonetic = .auto, writer: ListingWriter? = nil,
                          token: WriteToken? = nil,
                          maxBodyBytes: Int = ServerLimits().maxBodyBytes,

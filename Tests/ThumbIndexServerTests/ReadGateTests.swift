@@ -3,8 +3,8 @@ import Synchronization
 import Testing
 @testable import ThumbIndexServer
 
-/// `ReadGate`: never more reads computing than its workers, every read served, in arrival order,
-/// on threads of lower priority than the server's.
+/// `ReadGate`: never more reads computing than its workers, every read served, in arrival order;
+/// one at an idle gate where it is, the others on threads of lower priority than the server's.
 @Suite("The read gate")
 struct ReadGateTests {
     @Test func neverMoreReadsRunAtOnceThanThePermitsAndEveryReadRuns() async throws {
@@ -59,12 +59,23 @@ struct ReadGateTests {
         try await waitUntil { gate.load == (0, 0) }
     }
 
-    @Test func readsRunAtALowerPriorityThanTheServer() async throws {
-        let gate = ReadGate(permits: 1)
-        errno = 0
-        let server = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        let worker = try await gate.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    @Test func aReadAtAnIdleGateComputesWhereItIsAndTheOthersOnWorkersOfLowerPriority() async throws {
+        let gate = ReadGate(permits: 2)
+        func niceness() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        // Idle: the read computes on the caller's thread (nothing suspends before it), at its priority.
+        let caller = niceness()
+        let inline = try await gate.run { niceness() }
+        #expect(inline == caller, "a read at an idle gate computed at nice \(inline), its caller is at \(caller)")
+        // Busy: a read computing (and holding its thread) sends the next one to a worker.
+        let release = Shared(DispatchSemaphore(value: 0)).value
+        let server = niceness()
+        let holder = Task { try await gate.run { release.wait() } }
+        try await waitUntil { gate.load.running == 1 }
+        let worker = try await gate.run { niceness() }
+        release.signal()
+        try await holder.value
         #expect(worker == min(19, server + ReadGate.niceness), "a worker's nice value is \(worker), the server's \(server)")
+        try await waitUntil { gate.load == (0, 0) }
     }
 
     @Test func routersShareOneGatePerNumberOfWorkers() {

@@ -22,7 +22,8 @@ struct ListingsController<Context: RequestContext>: Sendable {
     let phonetic: Phonetic
     /// What applies the store's writes, for reads that wait for a version (`minVersion`); nil without a store.
     let follower: ListingWriter?
-    /// Where the filters compute, in turn, at a lower priority than writes (``ReadGate``).
+    /// Where the filters compute, in turn: at once when no other does, else at a lower priority
+    /// than writes (``ReadGate``).
     let reads: ReadGate
 
     func addRoutes(to group: RouterGroup<Context>) {

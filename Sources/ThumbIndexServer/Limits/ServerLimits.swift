@@ -47,10 +47,11 @@ public struct ServerLimits: Sendable, Equatable {
     /// Connections the kernel queues while the server is at ``maxConnections`` (or busy
     /// accepting); past it the kernel refuses or drops them.
     public var listenBacklog: Int
-    /// The threads that compute the API's reads (filters and index targets), at a lower CPU
-    /// priority than the rest of the server (default: one per core). Further reads wait their
-    /// turn in arrival order; writes never wait for a turn, and take the CPU from the reads when
-    /// they need it, so they are not stuck behind a crowd of reads (see `ReadGate`).
+    /// The API's reads (filters and index targets) that compute at once (default: one per core),
+    /// on threads of a lower CPU priority than the rest of the server (a read that finds no other
+    /// computing or waiting computes at once, where its request is handled). Further reads wait
+    /// their turn in arrival order; writes never wait for a turn, and take the CPU from the reads
+    /// when they need it, so they are not stuck behind a crowd of reads (see `ReadGate`).
     public var maxConcurrentReads: Int
 
     /// The defaults, or what the arguments say.

@@ -1,15 +1,24 @@
 import Synchronization
 
-/// Where the API's reads compute: ``permits`` threads of their own at `nice` +10 (a
-/// ``ThreadQueue``), taking reads in arrival order.
+/// Where the API's reads compute: at most ``permits`` at once, in arrival order. A read that finds
+/// the gate idle (no read computing, none waiting) computes at once on the caller's thread; the
+/// others compute on ``permits`` threads of their own at `nice` +10 (a ``ThreadQueue``).
 ///
-/// Why: reads are CPU work, and 64 reading connections keep every core busy. A write's work is
-/// small (a store commit, a snapshot), but it hops between threads (the event loop, the write
-/// queue, the handler's resumption), and on a saturated machine each hop waited for a core behind
-/// the reads: a single insert took ~90 ms under that load against ~1.3 ms idle, with or without a
-/// limit on concurrent reads. On threads of lower priority the reads use every idle cycle but give
-/// way to writes, health checks and the event loops at once; bounded to one per core, they cannot
-/// outweigh them by number either. Reads wait for a thread suspended, holding none.
+/// Why the threads: reads are CPU work, and 64 reading connections keep every core busy. A
+/// write's work is small (a store commit, a snapshot), but it hops between threads (the event
+/// loop, the write queue, the handler's resumption), and on a saturated machine each hop waited
+/// for a core behind the reads: a single insert took ~90 ms under that load against ~1.3 ms
+/// idle, with or without a limit on concurrent reads. On threads of lower priority the reads use
+/// every idle cycle but give way to writes, health checks and the event loops at once; bounded to
+/// one per core, they cannot outweigh them by number either. Reads wait for a thread suspended,
+/// holding none.
+///
+/// Why a read at an idle gate computes where it is: a typist's keystrokes come one at a time,
+/// and the hand-off to a worker and back (two thread wake-ups) was about a tenth of a keystroke's
+/// server CPU on GeoNames (Benchmarks/results/2026-11-26-scale.md, twenty-fifth session). Under
+/// load the gate is never idle, so the reads there compute on the workers as before. The read
+/// that computes on the caller's thread counts as one of the permits, and holds that thread (one
+/// of Swift's cooperative pool) while it computes: one read at a time, at the server's priority.
 ///
 /// ```swift
 /// let gate = ReadGate.shared(permits: 2)
@@ -20,6 +29,15 @@ package final class ReadGate: Sendable {
     package static let niceness: Int32 = 10
 
     private let workers: ThreadQueue
+
+    /// The reads computing (on the caller's thread or a worker) and those waiting for a permit,
+    /// in arrival order, each a job that computes its read and resumes its caller.
+    private struct State {
+        var computing = 0
+        var waiting: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
 
     /// Reads that compute at once: the worker threads.
     package var permits: Int { workers.threads }
@@ -43,14 +61,51 @@ package final class ReadGate: Sendable {
         workers = ThreadQueue(name: "thumbindex-read", threads: permits, niceness: Self.niceness)
     }
 
-    /// Runs `body` on a worker once every read that arrived earlier has started; returns what it
-    /// returns, or throws what it throws.
+    /// Runs `body` once every read that arrived earlier has started: here when the gate is idle,
+    /// else on a worker; returns what it returns, or throws what it throws.
     package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
-            workers.async { continuation.resume(with: Result { try body() }) }
+        let idle = state.withLock { state in
+            guard state.computing == 0 && state.waiting.isEmpty else { return false }
+            state.computing = 1
+            return true
+        }
+        if idle {
+            defer { finished() }
+            return try body()
+        }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
+            let job: @Sendable () -> Void = { [self] in
+                let result = Result { try body() }
+                finished()
+                continuation.resume(with: result)
+            }
+            let now = state.withLock { state in
+                guard state.computing < permits && state.waiting.isEmpty else {
+                    state.waiting.append(job)
+                    return false
+                }
+                state.computing += 1
+                return true
+            }
+            if now { workers.async(job) }
         }
     }
 
-    /// Reads computing now and reads waiting for a worker (for tests and metrics).
-    package var load: (running: Int, waiting: Int) { workers.load }
+    /// A read is done: its permit goes to the first read waiting, if any (to a worker), or back.
+    private func finished() {
+        let next = state.withLock { state -> (@Sendable () -> Void)? in
+            // At most one waiting read per connection: removing the first is cheap enough.
+            guard !state.waiting.isEmpty else {
+                state.computing -= 1
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        if let next { workers.async(next) }
+    }
+
+    /// Reads computing now and reads waiting for a permit (for tests and metrics).
+    package var load: (running: Int, waiting: Int) {
+        state.withLock { ($0.computing, $0.waiting.count) }
+    }
 }

@@ -27,7 +27,7 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Stop accepting connections while this many are open; new ones wait in the kernel's queue until one closes, and the open ones are served as before.", valueName: "n"))
     var maxConnections: Int = LimitOptions.defaults.maxConnections
 
-    @Option(name: .long, help: ArgumentHelp("Compute filter requests on this many threads (default: one per core), at a lower CPU priority than writes; other filters wait their turn in arrival order, and writes never wait behind them.", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Compute at most this many filter requests at once (default: one per core), on threads of a lower CPU priority than writes (a filter that finds no other computing or waiting computes at once); other filters wait their turn in arrival order, and writes never wait behind them.", valueName: "n"))
     var maxConcurrentReads: Int = LimitOptions.defaults.maxConcurrentReads
 
     func validate() throws {
