@@ -61,7 +61,7 @@ struct ReadGateTests {
 
     @Test func aReadAtAnIdleGateComputesWhereItIsAndTheOthersOnWorkersOfLowerPriority() async throws {
         let gate = ReadGate(permits: 2)
-        func niceness() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        @Sendable func niceness() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
         // Idle: the read computes on the caller's thread (nothing suspends before it), at its priority.
         let caller = niceness()
         let inline = try await gate.run { niceness() }
