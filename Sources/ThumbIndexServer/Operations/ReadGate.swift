@@ -29,6 +29,8 @@ package final class ReadGate: Sendable {
     package static let niceness: Int32 = 10
 
     private let workers: ThreadQueue
+    /// Whether a read at an idle gate computes on the caller's thread (see above).
+    private let inlineWhenIdle: Bool
 
     /// The reads computing (on the caller's thread or a worker) and those waiting for a permit,
     /// in arrival order, each a job that computes its read and resumes its caller.
@@ -56,15 +58,18 @@ package final class ReadGate: Sendable {
     }
 
     /// A gate of its own with `permits` (at least 1) workers, which live as long as the process
-    /// (tests; a server uses ``shared(permits:)``).
-    package init(permits: Int) {
+    /// (tests; a server uses ``shared(permits:)``). With `inlineWhenIdle` false every read computes
+    /// on a worker (for tests whose reads block: one on each of the cooperative pool's threads would
+    /// leave no thread to release them).
+    package init(permits: Int, inlineWhenIdle: Bool = true) {
         workers = ThreadQueue(name: "thumbindex-read", threads: permits, niceness: Self.niceness)
+        self.inlineWhenIdle = inlineWhenIdle
     }
 
     /// Runs `body` once every read that arrived earlier has started: here when the gate is idle,
     /// else on a worker; returns what it returns, or throws what it throws.
     package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        let idle = state.withLock { state in
+        let idle = inlineWhenIdle && state.withLock { state in
             guard state.computing == 0 && state.waiting.isEmpty else { return false }
             state.computing = 1
             return true
