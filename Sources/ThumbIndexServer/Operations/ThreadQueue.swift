@@ -25,7 +25,6 @@ package final class ThreadQueue: Sendable {
         var jobs: [@Sendable () -> Void] = []
         /// Index of the first job still queued.
         var head = 0
-        var running = 0
     }
 
     private let state = Mutex(State())
@@ -85,11 +84,6 @@ package final class ThreadQueue: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [self] in async(job) }
     }
 
-    /// Jobs running now and jobs waiting for a thread.
-    package var load: (running: Int, waiting: Int) {
-        state.withLock { ($0.running, $0.jobs.count - $0.head) }
-    }
-
     /// What a job's slot holds once the job is taken.
     private static let ran: @Sendable () -> Void = {}
 
@@ -109,10 +103,8 @@ package final class ThreadQueue: Sendable {
                 state.jobs.removeFirst(state.head)  // never empty under a steady load: compact
                 state.head = 0
             }
-            state.running += 1
             return job
         }
         job()
-        state.withLock { $0.running -= 1 }
     }
 }
