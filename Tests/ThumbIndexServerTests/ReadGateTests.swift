@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import ThumbIndex
 @testable import ThumbIndexServer
 
 /// `ReadGate`: never more reads computing than its workers, every read served, in arrival order;
@@ -63,21 +64,19 @@ struct ReadGateTests {
     @Test func aReadAtAnIdleGateComputesWhereItIsAtItsCallersPriority() async throws {
         let gate = ReadGate(permits: 1)
         // Nothing suspends between the two: the read computes on the caller's thread.
-        let caller = Self.niceness()
-        let inline = try await gate.run { Self.niceness() }
-        #expect(inline == caller, "a read at an idle gate computed at nice \(inline), its caller is at \(caller)")
+        let caller = ThreadPriority.callerNiceness
+        let inline = try await gate.run { ThreadPriority.callerNiceness }
+        #expect(caller != nil && inline == caller, "a read at an idle gate computed at nice \(String(describing: inline)), its caller is at \(String(describing: caller))")
         #expect(gate.load == (0, 0))
     }
 
     @Test func readsOnTheWorkersRunAtALowerPriorityThanTheServer() async throws {
         let gate = ReadGate(permits: 1, inlineWhenIdle: false)
-        let server = Self.niceness()
-        let worker = try await gate.run { Self.niceness() }
-        #expect(worker == min(19, server + ReadGate.niceness), "a worker's nice value is \(worker), the server's \(server)")
+        let serverNiceness = ThreadPriority.callerNiceness
+        let worker = try await gate.run { ThreadPriority.callerNiceness }
+        let server = try #require(serverNiceness)
+        #expect(worker == min(19, server + ReadGate.niceness), "a worker's nice value is \(String(describing: worker)), the server's \(server)")
     }
-
-    /// The calling thread's nice value.
-    private static func niceness() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
 
     @Test func routersShareOneGatePerNumberOfWorkers() {
         #expect(ReadGate.shared(permits: 3) === ReadGate.shared(permits: 3))
