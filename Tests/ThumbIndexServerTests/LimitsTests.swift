@@ -63,6 +63,41 @@ struct LimitsTests {
         }
     }
 
+    /// The connection's one timer was set for the request's head (due 0.3 s after it began); the
+    /// idle clock after the answer runs longer. When the timer comes due, the connection must stay.
+    @Test func anIdleTimeoutLongerThanTheHeaderTimeoutIsTheOneAKeptAliveConnectionGets() async throws {
+        let limits = ServerLimits(headerTimeout: .milliseconds(300), idleTimeout: .milliseconds(2500))
+        try await LiveServer.run(limits: limits) { port in
+            let connection = try await RawConnection.open(port: port)
+            try await connection.send(Self.request)
+            let answer = try #require(try await connection.answer(within: .seconds(5)))
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            let answered = ContinuousClock.now
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(!connection.isClosed, "closed at the header timeout, not the idle one")
+            #expect(try await connection.wait(upTo: .seconds(5)) { $0.isClosed })
+            #expect(ContinuousClock.now - answered >= .milliseconds(1200), "closed after \(ContinuousClock.now - answered)")
+        }
+    }
+
+    /// Once the first head's clock has run out (the timer set again for the long idle timeout), a
+    /// head that begins and never completes must be closed at its own, shorter, header timeout.
+    @Test func aHeadBegunOnAKeptAliveConnectionGetsTheHeaderTimeoutNotTheIdleOne() async throws {
+        let limits = ServerLimits(headerTimeout: .milliseconds(400), idleTimeout: .seconds(10))
+        try await LiveServer.run(limits: limits) { port in
+            let connection = try await RawConnection.open(port: port)
+            try await connection.send(Self.request)
+            let answer = try #require(try await connection.answer(within: .seconds(5)))
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            try await Task.sleep(for: .milliseconds(700))
+            let begun = ContinuousClock.now
+            try await connection.send("GET /api/listings HTTP/1.1\r\nHost: local")
+            #expect(try await connection.wait(upTo: .seconds(8)) { $0.isClosed })
+            let elapsed = ContinuousClock.now - begun
+            #expect(elapsed < .seconds(3), "closed after \(elapsed), not at the 0.4 s header timeout")
+        }
+    }
+
     @Test func aSlowButSteadyClientWithinTheTimeoutsIsAnsweredOnEveryRequestOfItsConnection() async throws {
         let limits = ServerLimits(headerTimeout: .seconds(2), idleTimeout: .seconds(2))
         try await LiveServer.run(limits: limits) { port in
