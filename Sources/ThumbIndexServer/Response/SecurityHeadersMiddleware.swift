@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Adds the headers that limit what a browser does with any answer of the server, errors included:
-/// - `Content-Security-Policy` (``contentSecurityPolicy``): scripts, styles and fetches from the
+/// - `Content-Security-Policy` (``SecurityHeaders/contentSecurityPolicy``): scripts, styles and fetches from the
 ///   server itself only, no inline script or style, no plugins, no framing, no `<base>`, forms
 ///   posted only back to the server; string-to-DOM sinks (`innerHTML`) refused where the browser
 ///   supports Trusted Types. The page keeps its script and styles in `/page.js` (an ES module,
@@ -14,19 +14,6 @@ import Hummingbird
 /// into their responses here and carry the headers too (Hummingbird's `ContentSecurityMiddleware`
 /// adds its headers to successful responses only).
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// The one policy of every answer.
-    static var contentSecurityPolicy: String {
-        ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data:",
-         "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-         "require-trusted-types-for 'script'"].joined(separator: "; ")
-    }
-
-    static var headers: HTTPFields {
-        var fields: HTTPFields = [.contentSecurityPolicy: contentSecurityPolicy, .xContentTypeOptions: "nosniff"]
-        fields[.init("Referrer-Policy")!] = "no-referrer"
-        return fields
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -34,9 +21,25 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as any HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
-        for field in Self.headers where response.headers[field.name] == nil {
+        for field in SecurityHeaders.fields where response.headers[field.name] == nil {
             response.headers.append(field)
         }
         return response
     }
+}
+
+/// What ``SecurityHeadersMiddleware`` adds, made once (a generic type has no stored statics).
+enum SecurityHeaders {
+    /// The one policy of every answer.
+    static let contentSecurityPolicy =
+        ["default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data:",
+         "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+         "require-trusted-types-for 'script'"].joined(separator: "; ")
+
+    /// The headers of every answer.
+    static let fields: HTTPFields = {
+        var fields: HTTPFields = [.contentSecurityPolicy: contentSecurityPolicy, .xContentTypeOptions: "nosniff"]
+        fields[.init("Referrer-Policy")!] = "no-referrer"
+        return fields
+    }()
 }
