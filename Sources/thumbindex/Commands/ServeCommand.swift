@@ -132,7 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = {
-            var logger = Logger(label: "thumbindex")
+            var logger = Logger(label: "thumbindex") { LineLogHandler(label: $0) }
             logger.logLevel = .info
             return logger
         }()
