@@ -6,8 +6,9 @@ import Foundation
 /// The defaults are for a server on the open internet that answers small keystroke queries and
 /// takes write batches of up to 4 MiB; `thumbindex serve` has a flag for each.
 ///
-/// A connection goes through these phases, each with its own clock (the timers of
-/// ``LimitedHTTP1Channel``); when a clock runs out the connection is closed without an answer:
+/// A connection goes through these phases, each with its own clock (a deadline, which
+/// ``LimitedHTTP1Channel`` keeps with one timer per connection); when a clock runs out the
+/// connection is closed without an answer:
 ///
 /// | phase | ends when | limit |
 /// | --- | --- | --- |
