@@ -63,15 +63,21 @@ struct LimitsTests {
         }
     }
 
+    /// A connection that has sent one request and read its 200, kept alive.
+    static func connectionAnsweredOnce(port: Int) async throws -> RawConnection {
+        let connection = try await RawConnection.open(port: port)
+        try await connection.send(request)
+        let answer = try #require(try await connection.answer(within: .seconds(5)))
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        return connection
+    }
+
     /// The connection's one timer was set for the request's head (due 0.3 s after it began); the
     /// idle clock after the answer runs longer. When the timer comes due, the connection must stay.
     @Test func anIdleTimeoutLongerThanTheHeaderTimeoutIsTheOneAKeptAliveConnectionGets() async throws {
         let limits = ServerLimits(headerTimeout: .milliseconds(300), idleTimeout: .milliseconds(2500))
         try await LiveServer.run(limits: limits) { port in
-            let connection = try await RawConnection.open(port: port)
-            try await connection.send(Self.request)
-            let answer = try #require(try await connection.answer(within: .seconds(5)))
-            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            let connection = try await Self.connectionAnsweredOnce(port: port)
             let answered = ContinuousClock.now
             try await Task.sleep(for: .milliseconds(700))
             #expect(!connection.isClosed, "closed at the header timeout, not the idle one")
@@ -85,10 +91,7 @@ struct LimitsTests {
     @Test func aHeadBegunOnAKeptAliveConnectionGetsTheHeaderTimeoutNotTheIdleOne() async throws {
         let limits = ServerLimits(headerTimeout: .milliseconds(400), idleTimeout: .seconds(10))
         try await LiveServer.run(limits: limits) { port in
-            let connection = try await RawConnection.open(port: port)
-            try await connection.send(Self.request)
-            let answer = try #require(try await connection.answer(within: .seconds(5)))
-            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            let connection = try await Self.connectionAnsweredOnce(port: port)
             try await Task.sleep(for: .milliseconds(700))
             let begun = ContinuousClock.now
             try await connection.send("GET /api/listings HTTP/1.1\r\nHost: local")
