@@ -25,8 +25,20 @@ package struct LineLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
+    /// Writes the line with one `write(2)` where the system takes it whole (lines from several
+    /// threads do not interleave); an error (standard output closed) drops the line.
     package func log(event: LogEvent) {
-        FileHandle.standardOutput.write(Data(line(for: event, at: Date()).utf8))
+        var bytes = Array(line(for: event, at: Date()).utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written > 0 {
+                bytes = bytes.dropFirst(written)
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 
     /// The line of `event` logged at `time`, ending in a newline.
