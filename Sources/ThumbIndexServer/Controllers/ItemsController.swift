@@ -85,7 +85,10 @@ struct ItemsController<Context: RequestContext>: Sendable {
         if let store = access.writer?.store {
             // Read from the store: at least the catalog's version, perhaps later.
             let version = catalog.version
-            guard let item = try await storeErrors({ try store.item(listing: name, id: id) }) else { throw notFound(id, name) }
+            // Off the event loops: a store's read may wait on an NIO future (see `EventLoopConcurrency`).
+            guard let item = try await storeErrors({ try await EventLoopConcurrency.offEventLoops { try store.item(listing: name, id: id) } }) else {
+                throw notFound(id, name)
+            }
             return Response.json(ListingJSON.item(id: item.id, text: item.text, reading: item.reading, pinned: item.pinned)).versioned(version)
         }
         guard let item = entry.listing.item(id: id) else { throw notFound(id, name) }

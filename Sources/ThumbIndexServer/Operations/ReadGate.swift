@@ -17,8 +17,9 @@ import Synchronization
 /// and the hand-off to a worker and back (two thread wake-ups) was 7–11% of a keystroke's server
 /// CPU on GeoNames (Benchmarks/results/2026-11-26-scale.md, twenty-fifth session). Under
 /// load the gate is never idle, so the reads there compute on the workers as before. The read
-/// that computes on the caller's thread counts as one of the permits, and holds that thread (one
-/// of Swift's cooperative pool) while it computes: one read at a time, at the server's priority.
+/// that computes on the caller's thread counts as one of the permits, and holds that thread (under
+/// `serve` the event loop its request came on, see ``EventLoopConcurrency``; elsewhere one of
+/// Swift's cooperative pool) while it computes: one read at a time, at the server's priority.
 ///
 /// ```swift
 /// let gate = ReadGate.shared(permits: 2)

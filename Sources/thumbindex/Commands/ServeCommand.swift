@@ -183,6 +183,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         options.writer = writer
         options.token = token
+        // From here the server's tasks run on its event loops (the store is loaded: loading waits on it).
+        if !EventLoopConcurrency.install() {
+            logger.warning("Swift concurrency stays on its own thread pool: NIO's event loops could not be made its executor")
+        }
         try await buildApplication(options).runService()
         if let writer {
             logger.info("saving the listings that changed, for the next start")
