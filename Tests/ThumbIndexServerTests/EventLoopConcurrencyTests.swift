@@ -34,14 +34,14 @@ struct EventLoopConcurrencyTests {
 
     @Test func aBodyRunsOffTheEventLoopsAndItsValueComesBack() async throws {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let (onALoop, (value, bodyOnALoop)) = try await onALoop {
+        let (callerOnALoop, (value, bodyOnALoop)) = try await onALoop {
             try await EventLoopConcurrency.offEventLoops {
                 // On an event loop's thread NIO would trap on this wait().
                 let onALoop = MultiThreadedEventLoopGroup.currentEventLoop != nil
                 return (onALoop ? -1 : try loop.makeSucceededFuture(7).wait(), onALoop)
             }
         }
-        #expect(onALoop, "the caller did not run on an event loop: the test proves nothing")
+        #expect(callerOnALoop, "the caller did not run on an event loop: the test proves nothing")
         #expect(!bodyOnALoop, "the body ran on an event loop")
         #expect(value == 7)
     }

@@ -10,10 +10,10 @@ import NIOPosix
 /// answer back to the loop. With the event loops as Swift's global executor, a task resumed from
 /// a loop runs on that loop, so a keystroke is read, computed (``ReadGate`` at an idle gate) and
 /// answered on one thread. At 1.4M GeoNames items that cut the server's CPU per keystroke by about
-/// a tenth and the keystroke p99 through 200 writes/s by about a sixth (at 10M people a fifth).
-/// The writes pay for it: a write's task resumes from the write queue on whichever loop comes
-/// next, and waits there behind the keystroke it computes; its median took a tenth longer at
-/// 1.4M and 1.7× as long at 10M (2.4 ms against 1.4, one run each)
+/// a tenth and the keystroke p99 through 200 writes/s by about a sixth (at 10M people a fifth to
+/// a third, two runs). The writes pay for it: a write's task resumes from the write queue on
+/// whichever loop comes next, and waits there behind the keystroke it computes; its median took a
+/// tenth longer at 1.4M and 1.6–1.7× as long at 10M
 /// (Benchmarks/results/2026-11-26-scale.md, twenty-seventh session).
 ///
 /// What it asks of the server's tasks:
