@@ -833,9 +833,10 @@ def phase_writecpu(ctx):
     seconds = int(os.environ.get("WRITECPU_SECONDS", "30"))
     print(f"==> writecpu: the server's CPU time per write, 200 writes/s for {seconds} s and nothing else, then the "
           "same requests refused before the store (their HTTP alone)", flush=True)
-    server = ctx.start("writecpu")
+    # WRITECPU_SERVER_FLAGS: more flags for the server (e.g. --compact-after 16), split at spaces.
+    server = ctx.start("writecpu", tuple(os.environ.get("WRITECPU_SERVER_FLAGS", "").split()))
     time.sleep(3)
-    result = {"seconds": seconds}
+    result = {"seconds": seconds, "server_flags": os.environ.get("WRITECPU_SERVER_FLAGS", "").split()}
     for kind in ("edits", "refused"):
         window = cpu_window(server.process.pid)
         writer, out = run_writer(ctx, server, seconds, f"writer-writecpu-{kind}", kind=kind)
