@@ -9,7 +9,7 @@ import ThumbIndexStore
 /// the same function.
 package enum WriteBodies {
     /// `PUT /api/listings/{name}`: `{"locale": "sv", "items": [...], "search"?: {...}}`.
-    package struct Listing: Decodable {
+    package struct Listing: Decodable, Sendable {
         package let locale: String
         package let items: [Item]
         package let search: Search
@@ -24,7 +24,7 @@ package enum WriteBodies {
     }
 
     /// Which item fields a listing searches: `{"fields"?: ["company"], "phones"?: ["phone"], "region"?: "locale"}`.
-    package struct Search: Decodable {
+    package struct Search: Decodable, Sendable {
         package var fields: [String] = []
         package var phones: [String] = []
         package var region: String?
@@ -41,7 +41,7 @@ package enum WriteBodies {
     }
 
     /// `POST /api/listings/{name}/items`: `{"items": [...]}`.
-    package struct Items: Decodable {
+    package struct Items: Decodable, Sendable {
         package let items: [Item]
 
         package init(from decoder: any Decoder) throws {
@@ -53,7 +53,7 @@ package enum WriteBodies {
 
     /// One item: `{"id"?, "text", "reading"?, "pinned"?, "fields"?: {"phone": "+34 …", …}}` (`reading`
     /// may be null; `fields` holds the item's other columns, searched when the listing says so).
-    package struct Item: Decodable {
+    package struct Item: Decodable, Sendable {
         package let input: ItemInput
 
         package init(from decoder: any Decoder) throws {
@@ -68,7 +68,7 @@ package enum WriteBodies {
     }
 
     /// `PATCH /api/listings/{name}/items/{id}`: any of `text`, `reading` (null: none), `pinned`.
-    package struct Patch: Decodable {
+    package struct Patch: Decodable, Sendable {
         package let patch: ItemPatch
 
         package init(from decoder: any Decoder) throws {

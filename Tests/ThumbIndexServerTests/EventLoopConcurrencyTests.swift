@@ -8,33 +8,12 @@ import Testing
 /// on a thread that is no event loop, and its value and error come back to the task.
 ///
 /// `serve` makes the event loops Swift's global executor, once per process; a test cannot. It
-/// prefers an event loop as the task's executor instead (SE-0417), which puts the task's
-/// nonisolated async code, `offEventLoops` included, on that loop as the global executor does.
+/// prefers an event loop as the task's executor instead (`onAnEventLoop`, Support/).
 @Suite("Event-loop concurrency")
 struct EventLoopConcurrencyTests {
-    /// Runs a task's jobs on `loop`.
-    final class LoopExecutor: TaskExecutor {
-        let loop: any EventLoop
-
-        init(_ loop: any EventLoop) { self.loop = loop }
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            let job = UnownedJob(job)
-            loop.execute { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
-        }
-    }
-
-    /// `body` in a task whose code runs on an event loop; also whether it did.
-    func onALoop<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> (onALoop: Bool, value: T) {
-        try await withTaskExecutorPreference(LoopExecutor(MultiThreadedEventLoopGroup.singleton.next())) {
-            let onALoop = MultiThreadedEventLoopGroup.currentEventLoop != nil
-            return (onALoop, try await body())
-        }
-    }
-
     @Test func aBodyRunsOffTheEventLoopsAndItsValueComesBack() async throws {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let (callerOnALoop, (value, bodyOnALoop)) = try await onALoop {
+        let (callerOnALoop, (value, bodyOnALoop)) = try await onAnEventLoop {
             try await EventLoopConcurrency.offEventLoops {
                 // On an event loop's thread NIO would trap on this wait().
                 let onALoop = MultiThreadedEventLoopGroup.currentEventLoop != nil
@@ -48,7 +27,7 @@ struct EventLoopConcurrencyTests {
 
     @Test func aBodysErrorIsThrownToTheCaller() async throws {
         await #expect(throws: ChannelError.self) {
-            try await onALoop { try await EventLoopConcurrency.offEventLoops { () throws -> Int in throw ChannelError.ioOnClosedChannel } }
+            try await onAnEventLoop { try await EventLoopConcurrency.offEventLoops { () throws -> Int in throw ChannelError.ioOnClosedChannel } }
         }
     }
 }

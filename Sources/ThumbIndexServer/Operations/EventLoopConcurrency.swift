@@ -22,7 +22,9 @@ import NIOPosix
 ///   store through ``offEventLoops(_:)`` or on the write queue (``ListingWriter``), never directly.
 /// - **No long blocking.** A task that computes or blocks holds its loop's other connections
 ///   meanwhile, as it held a pool thread before. Reads under load compute on ``ReadGate``'s
-///   workers; a request body is bounded (``ServerLimits``).
+///   workers; a write's body larger than a few items is decoded off the loops
+///   (`WriteBodies.decodedInPlaceBytes`): a whole listing's `PUT` decoded in place held its loop
+///   for 0.3–0.4 s.
 ///
 /// NIO installs the hook once per process; tests that build an application in-process leave it
 /// out and run on the cooperative pool, which the same code is correct on.
