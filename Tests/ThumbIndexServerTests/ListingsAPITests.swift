@@ -227,6 +227,37 @@ struct IndexEndpointTests {
 }
 
 /// `GET /openapi.json` and the methods the API does not take.
+/// `GET /api/listings/{name}/items/{id}` on a server without a store: the item from the listing
+/// itself (looked up off the event loops: the first lookup hashes every id of the listing).
+@Suite("GET /api/listings/{name}/items/{id}: one item of a read-only listing")
+struct ItemEndpointTests {
+    struct Page: Decodable {
+        struct Section: Decodable { let items: [ItemAnswer] }
+        let sections: [Section]
+    }
+
+    struct ItemAnswer: Decodable, Equatable { let id: String, text: String }
+
+    @Test func everyItemComesBackByItsID() async throws {
+        try await TestServer.run { client in
+            let items = try await client.getJSON("/api/listings/people/sections?limit=100", as: Page.self).sections.flatMap(\.items)
+            #expect(items.map(\.text).sorted() == TestServer.names.sorted())
+            for item in items {
+                #expect(try await client.getJSON("/api/listings/people/items/\(item.id)", as: ItemAnswer.self) == item)
+            }
+        }
+    }
+
+    @Test func anUnknownIDIsNotFound() async throws {
+        try await TestServer.run { client in
+            try await client.execute(uri: "/api/listings/people/items/nobody", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("listing 'people' has no item with id 'nobody'"))
+            }
+        }
+    }
+}
+
 @Suite("The OpenAPI document and undeclared methods")
 struct OpenAPIEndpointTests {
     @Test func servesTheOpenAPIDocumentOfTheRepository() async throws {
