@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 import ThumbIndex
+import ThumbIndexFormats
+import ThumbIndexRequests
 @testable import ThumbIndexServer
 
 /// `GET /api/listings`.
@@ -255,6 +257,28 @@ struct ItemEndpointTests {
                 #expect(String(buffer: response.body).contains("listing 'people' has no item with id 'nobody'"))
             }
         }
+    }
+}
+
+/// Which reads compute where they arrive (`FilterQuery.isShort(on:)`): all but a dial-pad query
+/// that first makes the dial-pad index of many rows, which would hold an event loop for seconds.
+@Suite("Reads that compute where they arrive, and dial-pad reads that first make an index")
+struct ShortReadTests {
+    func query(_ raw: String) throws -> FilterQuery { try FilterQuery(QueryString(raw)) }
+
+    @Test func aDialpadQueryThatFirstIndexesManyRowsIsNotShortUntilTheIndexIsMade() throws {
+        let rows = FilterQuery.dialpadRowsMadeInPlace + 1
+        let entry = try TestServer.entry("big", RecordTable(texts: (0..<rows).map { "Name \($0)" }))
+        let dialpad = try query("q=6263&dialpad=1"), text = try query("q=name")
+        #expect(text.isShort(on: entry))
+        #expect(!dialpad.isShort(on: entry))
+        #expect(try entry.listing.filter("6263", dialpad: true).total == rows)
+        #expect(dialpad.isShort(on: entry), "the index is made: the next dial-pad query is short")
+    }
+
+    @Test func aDialpadQueryOnAFewRowsIsShort() throws {
+        let entry = try TestServer.entry("few", RecordTable(texts: (0..<FilterQuery.dialpadRowsMadeInPlace).map { "Name \($0)" }))
+        #expect(try query("q=6263&dialpad=1").isShort(on: entry))
     }
 }
 

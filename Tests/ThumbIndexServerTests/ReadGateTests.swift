@@ -78,6 +78,14 @@ struct ReadGateTests {
         #expect(worker == min(19, server + ReadGate.niceness), "a worker's nice value is \(String(describing: worker)), the server's \(server)")
     }
 
+    @Test func aReadItsCallerKnowsToBeLongComputesOnAWorkerAtAnIdleGate() async throws {
+        let gate = ReadGate(permits: 1)
+        let server = try #require(ThreadPriority.callerNiceness)
+        let worker = try await gate.run(mayComputeHere: false) { ThreadPriority.callerNiceness }
+        #expect(worker == min(19, server + ReadGate.niceness), "the read computed at nice \(String(describing: worker)), the server is at \(server)")
+        #expect(gate.load == (0, 0))
+    }
+
     @Test func routersShareOneGatePerNumberOfWorkers() {
         #expect(ReadGate.shared(permits: 3) === ReadGate.shared(permits: 3))
         #expect(ReadGate.shared(permits: 3).permits == 3 && ReadGate.shared(permits: 4).permits == 4)

@@ -129,6 +129,12 @@ package struct LiveListing: Sendable {
     /// The number of runs between the base and the tail.
     package var runCount: Int { levels.count - 2 }
 
+    /// Rows of the levels whose dial-pad index is not made yet: what the next dial-pad query makes
+    /// first (about 2 µs a row: 2.7 s for the base of 1.4M GeoNames names).
+    package var rowsWithoutDialpadIndex: Int {
+        levels.reduce(0) { $0 + ($1.segment.searchable.index.hasDialpadIndex ? 0 : $1.segment.count) }
+    }
+
     /// The base's memory, as an object to watch: a weak reference to it is nil once nothing holds
     /// the base any more (the server saves a merged base only after the old one is gone).
     package var baseStorage: AnyObject & Sendable { levels[Self.base].segment }

@@ -227,6 +227,9 @@ extension SearchIndex {
         return storage.main.entry(row, matches: q, mode: mode)
     }
 
+    /// Whether the dial-pad index is made (it is on the first dial-pad query).
+    var hasDialpadIndex: Bool { storage.dialpad.ifBuilt != nil }
+
     /// The dial-pad index, made on first use.
     func dialpadIndex() throws -> DialpadIndex {
         try storage.dialpad.value {

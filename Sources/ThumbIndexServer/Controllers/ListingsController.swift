@@ -40,7 +40,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
     @Sendable func sections(_ request: Request, context: Context) async throws -> Response {
         let query = try FilterQuery(QueryString(request.uri.query), phonetic: phonetic)
         let (entry, version) = try await entry(context, minVersion: query.minVersion)
-        let json = try await reads.run {
+        let json = try await reads.run(mayComputeHere: query.isShort(on: entry)) {
             let filter = try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
                                                   dialpad: query.dialpad, typos: query.typos)
             return try ListingJSON.sections(of: entry, filter: filter, query: query)
@@ -56,7 +56,7 @@ struct ListingsController<Context: RequestContext>: Sendable {
               let position = Int(text) else {
             throw APIError.badRequest("index position must be a non-negative integer, got '\(text.prefix(40))'")
         }
-        let filter = try await reads.run {
+        let filter = try await reads.run(mayComputeHere: query.isShort(on: entry)) {
             try entry.listing.filter(query.q, fold: query.fold, mode: query.mode, phonetic: query.phonetic,
                                      dialpad: query.dialpad, typos: query.typos)
         }
@@ -101,5 +101,19 @@ extension ListingCatalog {
     func noSuchListing(_ name: String) -> APIError {
         let known = entries.map(\.name).joined(separator: ", ")
         return .notFound("no listing called '\(name.prefix(100))'; the listings are: \(known.isEmpty ? "(none)" : known)")
+    }
+}
+
+extension FilterQuery {
+    /// The most rows whose dial-pad index a read makes where it arrived: about 20 ms of work.
+    static let dialpadRowsMadeInPlace = 10_000
+
+    /// Whether this query on `entry` is short enough to compute where it arrived (see
+    /// ``ReadGate``): not a dial-pad query that first makes the dial-pad index of more than
+    /// ``dialpadRowsMadeInPlace`` rows, which on an event loop would hold its other connections
+    /// meanwhile (2.7 s for the first dial-pad keystroke on 1.4M GeoNames names, and again on each
+    /// new base a merge makes). That one computes on a read worker.
+    func isShort(on entry: ListingCatalog.Entry) -> Bool {
+        !dialpad || entry.listing.rowsWithoutDialpadIndex <= Self.dialpadRowsMadeInPlace
     }
 }
