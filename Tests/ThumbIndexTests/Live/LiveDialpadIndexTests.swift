@@ -19,4 +19,16 @@ struct LiveDialpadIndexTests {
         #expect(try live.filter("6263", dialpad: true).total == 22)
         #expect(live.rowsWithoutDialpadIndex == 0)
     }
+
+    @Test func aMergeMakesTheNewBasesDialpadIndexWhenTheOldBaseHadOne() throws {
+        let collation = try IndexedCollation(locale: "en")
+        func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "id\(seq)", text: "Name \(seq)", reading: nil, pinned: false) }
+        let live = try LiveListing(items: (0..<20).map(item), collation: collation).applying([.put(item(20)), .remove(seq: 3)])
+        #expect(try live.merged().rowsWithoutDialpadIndex == 20, "no dial-pad query yet: the new base makes none")
+        #expect(try live.filter("6263", dialpad: true).total == 20)
+        let merged = try live.merged()
+        #expect(merged.runCount == 0 && merged.tailCount == 0)
+        #expect(merged.rowsWithoutDialpadIndex == 0, "the old base had a dial-pad index: the merge made the new one's")
+        #expect(try merged.filter("6263", dialpad: true).total == 20)
+    }
 }
