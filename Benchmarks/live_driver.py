@@ -834,9 +834,10 @@ def phase_writecpu(ctx):
     print(f"==> writecpu: the server's CPU time per write, 200 writes/s for {seconds} s and nothing else, then the "
           "same requests refused before the store (their HTTP alone)", flush=True)
     # WRITECPU_SERVER_FLAGS: more flags for the server (e.g. --compact-after 16), split at spaces.
-    server = ctx.start("writecpu", tuple(os.environ.get("WRITECPU_SERVER_FLAGS", "").split()))
+    flags = os.environ.get("WRITECPU_SERVER_FLAGS", "").split()
+    server = ctx.start("writecpu", tuple(flags))
     time.sleep(3)
-    result = {"seconds": seconds, "server_flags": os.environ.get("WRITECPU_SERVER_FLAGS", "").split()}
+    result = {"seconds": seconds, "server_flags": flags}
     for kind in ("edits", "refused"):
         window = cpu_window(server.process.pid)
         writer, out = run_writer(ctx, server, seconds, f"writer-writecpu-{kind}", kind=kind)

@@ -228,7 +228,6 @@ struct IndexEndpointTests {
     }
 }
 
-/// `GET /openapi.json` and the methods the API does not take.
 /// `GET /api/listings/{name}/items/{id}` on a server without a store: the item from the listing
 /// itself (looked up off the event loops: the first lookup hashes every id of the listing).
 @Suite("GET /api/listings/{name}/items/{id}: one item of a read-only listing")
@@ -282,6 +281,7 @@ struct ShortReadTests {
     }
 }
 
+/// `GET /openapi.json` and the methods the API does not take.
 @Suite("The OpenAPI document and undeclared methods")
 struct OpenAPIEndpointTests {
     @Test func servesTheOpenAPIDocumentOfTheRepository() async throws {

@@ -5,16 +5,18 @@ import Testing
 /// makes first (the server computes such a query on a read worker when they are many).
 @Suite("A live listing's dial-pad indexes: the rows the next dial-pad query indexes first")
 struct LiveDialpadIndexTests {
+    /// Item `seq`, "Name seq": "name" is 6263 on the dial pad.
+    static func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "id\(seq)", text: "Name \(seq)", reading: nil, pinned: false) }
+
     @Test func theRowsWithoutADialpadIndexAreThoseOfTheLevelsNotQueriedYet() throws {
         let collation = try IndexedCollation(locale: "en")
-        func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "id\(seq)", text: "Name \(seq)", reading: nil, pinned: false) }
-        var live = try LiveListing(items: (0..<20).map(item), collation: collation)
+        var live = try LiveListing(items: (0..<20).map(Self.item), collation: collation)
         #expect(live.rowsWithoutDialpadIndex == 20)
         _ = try live.filter("name", mode: .contains)
         #expect(live.rowsWithoutDialpadIndex == 20, "a query off the dial pad made a dial-pad index")
         #expect(try live.filter("6263", dialpad: true).total == 20)  // "name" on the dial pad
         #expect(live.rowsWithoutDialpadIndex == 0)
-        live = try live.applying([.put(item(20)), .put(item(21))])
+        live = try live.applying([.put(Self.item(20)), .put(Self.item(21))])
         #expect(live.rowsWithoutDialpadIndex == 2, "the base keeps its index; the tail is made again by the write")
         #expect(try live.filter("6263", dialpad: true).total == 22)
         #expect(live.rowsWithoutDialpadIndex == 0)
@@ -22,8 +24,7 @@ struct LiveDialpadIndexTests {
 
     @Test func aMergeMakesTheNewBasesDialpadIndexWhenTheOldBaseHadOne() throws {
         let collation = try IndexedCollation(locale: "en")
-        func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "id\(seq)", text: "Name \(seq)", reading: nil, pinned: false) }
-        let live = try LiveListing(items: (0..<20).map(item), collation: collation).applying([.put(item(20)), .remove(seq: 3)])
+        let live = try LiveListing(items: (0..<20).map(Self.item), collation: collation).applying([.put(Self.item(20)), .remove(seq: 3)])
         #expect(try live.merged().rowsWithoutDialpadIndex == 20, "no dial-pad query yet: the new base makes none")
         #expect(try live.filter("6263", dialpad: true).total == 20)
         let merged = try live.merged()
