@@ -14,14 +14,13 @@ struct LiveFieldsTests {
     static let phones = ["", "+34844 468 710", "844-46", "(212) 555 0199", "555 0100", "+1 212 555 0100", "abc"]
     static let regions: [String?] = [nil, "es_ES", "US", "SE", ""]
 
-    /// A fresh build of `items`: the library's ``Listing`` with the same fields.
-    static func answer(_ items: [Int: LiveItem], _ query: String, collation: IndexedCollation, mode: MatchMode,
-                       dialpad: Bool) throws -> FilteredListing<LiveItem> {
+    /// A fresh build of `items`: the library's ``Listing`` with the same fields, searchable (built
+    /// once for all the queries of a step).
+    static func built(_ items: [Int: LiveItem], collation: IndexedCollation) throws -> SearchableListing<LiveItem> {
         let sorted = items.values.sorted { $0.seq < $1.seq }
-        let listing = try Listing(sorted, collation: collation, text: \.text, reading: \.reading, pinned: \.pinned,
-                                  fields: [.text("company") { $0.fields["company"] ?? "" },
-                                           .phone("phone", region: { $0.region }) { $0.fields["phone"] ?? "" }])
-        return try SearchableListing(listing).filter(query, mode: mode, dialpad: dialpad)
+        return try SearchableListing(Listing(sorted, collation: collation, text: \.text, reading: \.reading, pinned: \.pinned,
+                                             fields: [.text("company") { $0.fields["company"] ?? "" },
+                                                      .phone("phone", region: { $0.region }) { $0.fields["phone"] ?? "" }]))
     }
 
     static func randomItem(seq: Int, _ g: inout SeededGenerator) -> LiveItem {
@@ -38,10 +37,11 @@ struct LiveFieldsTests {
 
     static func expectSame(_ live: LiveListing, _ items: [Int: LiveItem], collation: IndexedCollation,
                            generator: inout SeededGenerator) throws {
+        let fresh = try built(items, collation: collation)
         for (query, dialpad) in queries {
             let mode = MatchMode.allCases.randomElement(using: &generator)!
             let got = try live.filter(query, mode: mode, dialpad: dialpad)
-            let expected = try answer(items, query, collation: collation, mode: mode, dialpad: dialpad)
+            let expected = try fresh.filter(query, mode: mode, dialpad: dialpad)
             let context = "query '\(query)' \(mode) dialpad \(dialpad), \(items.count) items"
             #expect(got.total == expected.total, "\(context)")
             #expect(got.sections.map(\.title) == expected.sections.map(\.title), "\(context)")
