@@ -215,20 +215,24 @@ let package = Package(
 
 // THUMBINDEX_TESTS=library leaves out the server's tests, and with them the test-only client stack
 // they pull in (HummingbirdTesting's AsyncHTTPClient, NIOSSL with BoringSSL, HTTP/2): about half of
-// what a test build compiles; and the PostgreSQL store with its tests, so that postgres-nio (with
-// swift-crypto's BoringSSL) is not built.
+// what a test build compiles; the PostgreSQL store with its tests, so that postgres-nio (with
+// swift-crypto's BoringSSL) is not built; and the front ends, the CLI and the server (Hummingbird,
+// NIO, Prometheus), which the library's tests do not link: only its CLI suites run the `thumbindex`
+// binary, and they run in `swift test`, not in this mode.
 // scripts/sanitize uses it to keep its two instrumented builds (ASan, TSan) within the CI's time;
 // unset, as in `swift test`, every test target is there.
 if Context.environment["THUMBINDEX_TESTS"] == "library" {
-    package.targets.removeAll { ["ThumbIndexServerTests", "ThumbIndexPostgresStoreTests", "ThumbIndexPostgresStore"].contains($0.name) }
+    let frontEnds = ["thumbindex", "ThumbIndexServer"]
+    package.targets.removeAll {
+        (frontEnds + ["ThumbIndexServerTests", "ThumbIndexPostgresStoreTests", "ThumbIndexPostgresStore"]).contains($0.name)
+    }
+    package.products.removeAll { frontEnds.contains($0.name) }
     package.dependencies.removeAll { $0 === postgresNIO }
-    // The CLI (which the library's tests run) then opens SQLite stores only: see StoreOptions.
-    for target in package.targets where target.name == "thumbindex" {
+    for target in package.targets where target.name == "ThumbIndexTests" {
         target.dependencies.removeAll {
-            if case .byNameItem(name: "ThumbIndexPostgresStore", _) = $0 { return true }
+            if case .byNameItem(name: "thumbindex", _) = $0 { return true }
             return false
         }
-        target.swiftSettings = (target.swiftSettings ?? []) + [.define("THUMBINDEX_NO_POSTGRES")]
     }
 }
 

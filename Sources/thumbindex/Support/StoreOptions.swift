@@ -1,8 +1,6 @@
 import ArgumentParser
-import ThumbIndexStore
-#if !THUMBINDEX_NO_POSTGRES
 import ThumbIndexPostgresStore
-#endif
+import ThumbIndexStore
 
 /// The `--store` and `--store-password-file` options of the commands that read or write a store:
 /// a SQLite file, or a PostgreSQL database given as a `postgres://` URL.
@@ -29,15 +27,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store `argument` names (a path or a URL), as `--store` does for every command.
     static func open(_ argument: String, passwordFile: String?) throws(StoreError) -> any ListingStore {
-        #if THUMBINDEX_NO_POSTGRES
-        // A build without the PostgreSQL store (THUMBINDEX_TESTS=library, see Package.swift).
-        if argument.hasPrefix("postgres://") || argument.hasPrefix("postgresql://") {
-            throw StoreError.invalid(field: "store", reason: "this build of thumbindex has no PostgreSQL store")
-        }
-        return try SQLiteStore(path: argument)
-        #else
-        return try openStore(argument, passwordFile: passwordFile)
-        #endif
+        try openStore(argument, passwordFile: passwordFile)
     }
 
     /// Runs `body`, its `StoreError` turned into a `CLIError` naming the store.
@@ -64,10 +54,6 @@ struct StoreOptions: ParsableArguments {
     }
 
     static func redacted(_ argument: String) -> String {
-        #if THUMBINDEX_NO_POSTGRES
-        argument
-        #else
         StoreLocation.redacted(argument)
-        #endif
     }
 }
