@@ -727,6 +727,13 @@ def phase_tiered(ctx):
     sampler = threading.Thread(target=sample)
     sampler.start()
     time.sleep(3)
+    # TIERED_DIALPAD=1: a listing typed into on the dial pad. One dial-pad query before the idle
+    # typing makes the base's dial-pad index (part of the idle memory then), and every merge makes
+    # the new base's (session 28).
+    dialpad_seconds = None
+    if os.environ.get("TIERED_DIALPAD") == "1":
+        _, dialpad_seconds = Http(server.port).expect(200, "GET", sections_path("727") + "&dialpad=1")
+        print(f"  the first dial-pad query (the base's dial-pad index made): {dialpad_seconds:.2f} s", flush=True)
     keystrokes = sessions(ctx.queries)
     typist = Http(server.port)
     idle_typing = type_sessions(typist, keystrokes, passes=2)
@@ -797,7 +804,8 @@ def phase_tiered(ctx):
     after_merges = rss_after_merges(writing, merge_windows, save_windows)
     result = {"seconds": seconds, "rate": rate, "merge_after": merge_after, "compact_after": compact_after,
               "server_flags": os.environ.get("TIERED_SERVER_FLAGS", "").split(),
-              "writer_kind": writer_kind, "writer_nice": writer_nice, "writes": writes, "idle_rss_mib": round(idle, 1),
+              "writer_kind": writer_kind, "writer_nice": writer_nice, "dialpad_first_query_s": dialpad_seconds,
+              "writes": writes, "idle_rss_mib": round(idle, 1),
               "rss_by_10s_window_mib": [round(w, 1) for w in windows],
               "last_window_over_first": round(windows[-1] / windows[0], 3),
               "peak_rss_mib": round(peak, 1), "peak_over_idle": round(peak / idle, 2),
