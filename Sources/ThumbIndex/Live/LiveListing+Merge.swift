@@ -86,6 +86,9 @@ extension LiveListing {
         // The dial-pad index too, when the old base had made one (the listing is typed into on the
         // dial pad): made here, not by the first dial-pad keystroke after the swap (2.7 s at 1.4M
         // items). When it cannot be made, the first dial-pad query makes it, as on any base.
+        // Its cost: made while the old base (with its own) is still held, it lifts a merge's peak
+        // to 1.50–1.52× idle at 1.4M items against 1.28× without it (Benchmarks/results/
+        // 2026-11-26-scale.md, twenty-ninth session); made after the swap it would not.
         if levels[Self.base].segment.searchable.index.hasDialpadIndex { _ = try? base.searchable.index.dialpadIndex() }
         return try LiveListing(base: base, schema: schema)
     }
