@@ -54,4 +54,30 @@ struct MergeFollowUpTests {
             #expect(listing.count == 14)
         }
     }
+
+    /// A merge of a listing typed into on the dial pad makes the new base's dial-pad index in its
+    /// follow-up, once the old base is let go of; a merge of one never typed into that way makes none.
+    @Test(arguments: [false, true])
+    func theFollowUpMakesTheNewBasesDialpadIndexWhenTheOldBaseHadOne(typedOnTheDialpad: Bool) async throws {
+        let server = try WriteServer(compactAfter: 4, mergeAfter: 6)
+        let writer = server.writer, dialpad = "/api/listings/people/sections?q=6263&dialpad=1"  // "name"
+        try await server.run { client in
+            let items = (0..<8).map { #"{"text":"Name \#($0)"}"# }.joined(separator: ",")
+            #expect(try await client.send(.put, "/api/listings/people", #"{"locale":"en","items":[\#(items)]}"#).status == .created)
+            try await writer.waitForMaintenance()
+            if typedOnTheDialpad {
+                #expect(try await client.getJSON(dialpad, as: LiveSectionsAnswer.self).total == 8)
+            }
+            #expect(server.catalog["people"]?.listing.baseHasDialpadIndex == typedOnTheDialpad)
+            for i in 8..<16 {
+                #expect(try await client.send(.post, "/api/listings/people/items", #"{"items":[{"text":"Name \#(i)"}]}"#).status == .created)
+            }
+            try await writer.waitForMaintenance()
+            #expect(try await client.scrapeMetrics().value("thumbindex_merges_total") ?? 0 >= 1)
+            let listing = try #require(server.catalog["people"]?.listing)
+            #expect(listing.count == 16)
+            #expect(listing.baseHasDialpadIndex == typedOnTheDialpad)
+            #expect(try await client.getJSON(dialpad, as: LiveSectionsAnswer.self).total == 16)
+        }
+    }
 }

@@ -73,6 +73,10 @@ extension EditableListing {
     /// result. Readers and writers go on meanwhile; the edits made during the merge are applied to
     /// its result again before the swap. Answers are the same before and after.
     ///
+    /// When the listing has been searched with `dialpad: true`, the new base's dial-pad index is
+    /// made after the swap, before this returns (not beside the old base's, which would raise the
+    /// merge's peak memory; a dial-pad query meanwhile waits for it).
+    ///
     /// - Returns: the snapshot published (it has pending edits only when writes came meanwhile).
     /// - Throws: ``ICUError``, ``LimitError`` (the listing stays as it was).
     /// - Complexity: building the listing afresh, O(n log n); nothing when no edit is pending.
@@ -82,7 +86,18 @@ extension EditableListing {
     /// Runs `kind` from the current snapshot and publishes its result with the edits made since.
     /// `built` is called once the result is built, before the edits made meanwhile are applied
     /// (tests hold a job there while others write and merge).
+    ///
+    /// After a merge whose old base had a dial-pad index, the new base's is made too, once the job
+    /// has let go of the old snapshot (see `LiveListing.makeBaseDialpadIndex()`).
     func runJob(_ kind: Maintenance, built whenBuilt: () -> Void = {}) throws -> Snapshot {
+        let (snapshot, makeDialpad) = try publishJob(kind, built: whenBuilt)
+        if makeDialpad { try? snapshot.live.makeBaseDialpadIndex() }  // else the first dial-pad query makes it
+        return snapshot
+    }
+
+    /// ``runJob(_:built:)`` up to the swap: the snapshot published, and whether the new base's
+    /// dial-pad index is to be made (a merge, whose old base had one).
+    private func publishJob(_ kind: Maintenance, built whenBuilt: () -> Void) throws -> (Snapshot, makeDialpad: Bool) {
         let (start, job, mergesBefore) = writer.withLock { state in
             let job = state.nextJob
             state.nextJob += 1
@@ -90,6 +105,7 @@ extension EditableListing {
             return (published.withLock { $0 }, job, state.mergesPublished)
         }
         let nothingToDo = kind == .merge ? start.live.pendingEdits == 0 : start.live.tailCount == 0
+        let makeDialpad = kind == .merge && !nothingToDo && start.live.baseHasDialpadIndex
         var built = start.live
         do {
             if !nothingToDo {
@@ -118,7 +134,7 @@ extension EditableListing {
                 throw error
             }
         }
-        return try writer.withLock { state throws -> Snapshot in
+        let snapshot = try writer.withLock { state throws -> Snapshot in
             let edits = state.runningJobs.removeValue(forKey: job) ?? []
             if nothingToDo && edits.isEmpty { return published.withLock { $0 } }
             // A compaction that ran beside a merge published since works on the levels the merge
@@ -130,6 +146,7 @@ extension EditableListing {
             published.withLock { $0 = next }
             return next
         }
+        return (snapshot, makeDialpad)
     }
 
     /// The jobs the policy wants for `listing` that are not running; marks them running. A merge

@@ -83,14 +83,27 @@ extension LiveListing {
         // The old base's dense one-letter results, ready before the swap, not made by the first
         // keystrokes after it: carried over from the levels' rows, not searched in the new base.
         base.searchable.index.takeDenseResults(of: levels[Self.base].segment.searchable.index, mergedFrom: sources)
-        // The dial-pad index too, when the old base had made one (the listing is typed into on the
-        // dial pad): made here, not by the first dial-pad keystroke after the swap (2.7 s at 1.4M
-        // items). When it cannot be made, the first dial-pad query makes it, as on any base.
-        // Its cost: made while the old base (with its own) is still held, it lifts a merge's peak
-        // to 1.50–1.52× idle at 1.4M items against 1.28× without it (Benchmarks/results/
-        // 2026-11-26-scale.md, twenty-ninth session); made after the swap it would not.
-        if levels[Self.base].segment.searchable.index.hasDialpadIndex { _ = try? base.searchable.index.dialpadIndex() }
+        // Not the dial-pad index, even when the old base had one: see ``makeBaseDialpadIndex()``.
         return try LiveListing(base: base, schema: schema)
+    }
+
+    /// Whether the base's dial-pad index is made: the listing has been typed into on the dial pad.
+    /// A merge's caller asks the old listing, and then has the new base's made with
+    /// ``makeBaseDialpadIndex()``.
+    package var baseHasDialpadIndex: Bool { levels[Self.base].segment.searchable.index.hasDialpadIndex }
+
+    /// Makes the base's dial-pad index now, when it is not made yet: after a merge whose old base
+    /// had one, so that the first dial-pad keystroke after the merge does not make it (2.7 s at
+    /// 1.4M items). A dial-pad query meanwhile waits for it, or makes it itself (see `LazyValue`).
+    ///
+    /// Called once the old base is let go of, not by ``merged(scratch:progress:)``: made there,
+    /// beside the old base and its own dial-pad index, and reading every page of the new base, it
+    /// lifted a merge's peak to 1.50–1.52× idle at 1.4M items, against 1.28× without it; made
+    /// after, 1.22–1.25×, and ready 3.3–5.4 s after the swap under 200 writes/s, which a dial-pad
+    /// query in between waits for (Benchmarks/results/2026-11-26-scale.md, sessions 29 and 30).
+    /// - Throws: `ICUError`, `LimitError`.
+    package func makeBaseDialpadIndex() throws {
+        _ = try levels[Self.base].segment.searchable.index.dialpadIndex()
     }
 
     /// The live rows of `levels[first...]` as one level (its segment, and each row's ranks in the

@@ -84,8 +84,12 @@ extension ListingWriter {
                         // base's arrays under glibc's mmap threshold stay in its arenas when freed
                         // (160 MiB at 1.4M items, where the save then made the peak). Then what the
                         // merge built, the listing at `version`, is saved on the maintenance thread,
-                        // and the heap trimmed again (of what the save freed).
+                        // and the heap trimmed again (of what the save freed). Before the save, when
+                        // the old base had a dial-pad index (the listing is typed into on the dial
+                        // pad), the new base's is made there: after the old base is gone, not
+                        // beside it (see `LiveListing.makeBaseDialpadIndex()`).
                         let retired = RetiredBase(listing), oldBase = Gone.Watch(listing.baseStorage)
+                        let dialpad = listing.baseHasDialpadIndex ? built : nil
                         mergesFollowedUp.insert(name)
                         releases.async { [self, background, savedIndexes, logger] in
                             let releasing = ContinuousClock.now
@@ -96,6 +100,12 @@ extension ListingWriter {
                             let freed = readersDone.map { "freed here once the reads in flight were done (after \($0))" }
                                 ?? "still held after 20 ms, freed by its last holder"
                             background.async { [self] in
+                                let making = ContinuousClock.now
+                                let madeDialpad = dialpad.map { merged in
+                                    (try? merged.makeBaseDialpadIndex()) == nil
+                                        ? "; the new base's dial-pad index could not be made: the first dial-pad query makes it"
+                                        : "; the new base's dial-pad index made in \(ContinuousClock.now - making)"
+                                } ?? ""
                                 if let savedIndexes, let version, let base = try? result.get() {
                                     savedIndexes.save(base, name: name, version: version)
                                 }
@@ -103,7 +113,7 @@ extension ListingWriter {
                                 MemoryTrim.now()
                                 logger.info("""
                                     \(name): the old base \(freed), and the heap trimmed, in \(released); \
-                                    the heap trimmed after the save in \(ContinuousClock.now - trimming)
+                                    the heap trimmed after the save in \(ContinuousClock.now - trimming)\(madeDialpad)
                                     """)
                                 // The next merge may start now (it may be due already).
                                 queue.async { [self] in

@@ -22,14 +22,31 @@ struct LiveDialpadIndexTests {
         #expect(live.rowsWithoutDialpadIndex == 0)
     }
 
-    @Test func aMergeMakesTheNewBasesDialpadIndexWhenTheOldBaseHadOne() throws {
+    @Test func aMergeLeavesTheNewBasesDialpadIndexToItsCallerWhoMakesItWhenTheOldBaseHadOne() throws {
         let collation = try IndexedCollation(locale: "en")
         let live = try LiveListing(items: (0..<20).map(Self.item), collation: collation).applying([.put(Self.item(20)), .remove(seq: 3)])
-        #expect(try live.merged().rowsWithoutDialpadIndex == 20, "no dial-pad query yet: the new base makes none")
+        #expect(!live.baseHasDialpadIndex)
         #expect(try live.filter("6263", dialpad: true).total == 20)
+        #expect(live.baseHasDialpadIndex)
         let merged = try live.merged()
         #expect(merged.runCount == 0 && merged.tailCount == 0)
-        #expect(merged.rowsWithoutDialpadIndex == 0, "the old base had a dial-pad index: the merge made the new one's")
+        #expect(merged.rowsWithoutDialpadIndex == 20, "the merge makes no dial-pad index beside the old base's")
+        try merged.makeBaseDialpadIndex()
+        #expect(merged.rowsWithoutDialpadIndex == 0)
         #expect(try merged.filter("6263", dialpad: true).total == 20)
+    }
+
+    @Test func anEditableListingsMergeMakesTheNewBasesDialpadIndexOnlyWhenTheOldBaseHadOne() throws {
+        let collation = try IndexedCollation(locale: "en")
+        let items = (0..<20).map { EditableListing.Item(id: "id\($0)", text: "Name \($0)") }
+        for typedOnTheDialpad in [false, true] {
+            let book = try EditableListing(items, collation: collation, mergePolicy: .manual)
+            if typedOnTheDialpad { #expect(try book.snapshot.filter("6263", dialpad: true).total == 20) }
+            try book.insert(EditableListing.Item(id: "id20", text: "Name 20"))
+            let merged = try book.merge()
+            #expect(merged.live.runCount == 0 && merged.live.tailCount == 0)
+            #expect(merged.live.rowsWithoutDialpadIndex == (typedOnTheDialpad ? 0 : 21))
+            #expect(try merged.filter("6263", dialpad: true).total == 21)
+        }
     }
 }
