@@ -15,21 +15,23 @@
 #      promises, which schemathesis's "missing header gives 401" check would flag; the Swift tests
 #      hold that case.)
 #   Tests/e2e/openapi.sh URL [WRITE_URL TOKEN_FILE]
+#   Tests/e2e/openapi.sh --install    # only the install below (scripts/e2e --prepare)
 # Installs openapi-spec-validator and schemathesis into .build/e2e/openapi-venv when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-url="${1:?usage: Tests/e2e/openapi.sh URL [WRITE_URL TOKEN_FILE]}"
-url="${url%/}"
-write_url="${2:-}"
-write_url="${write_url%/}"
-token_file="${3:-}"
-spec=Sources/ThumbIndexServer/OpenAPI/openapi.json
 venv=.build/e2e/openapi-venv
 if [ ! -x "$venv/bin/schemathesis" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then
   echo "==> installing openapi-spec-validator and schemathesis into $venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check openapi-spec-validator schemathesis
 fi
+[ "${1:-}" = "--install" ] && exit 0
+url="${1:?usage: Tests/e2e/openapi.sh URL [WRITE_URL TOKEN_FILE]}"
+url="${url%/}"
+write_url="${2:-}"
+write_url="${write_url%/}"
+token_file="${3:-}"
+spec=Sources/ThumbIndexServer/OpenAPI/openapi.json
 
 # With dialpad=1 only a `q` a keypad can type is valid, which OpenAPI cannot say: the hooks keep
 # such generated queries to digits (see Tests/e2e/schemathesis_hooks.py).
