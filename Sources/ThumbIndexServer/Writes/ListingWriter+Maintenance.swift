@@ -89,7 +89,7 @@ extension ListingWriter {
                         // pad), the new base's is made there: after the old base is gone, not
                         // beside it (see `LiveListing.makeBaseDialpadIndex()`).
                         let retired = RetiredBase(listing), oldBase = Gone.Watch(listing.baseStorage)
-                        let dialpad = listing.baseHasDialpadIndex ? built : nil
+                        let makeDialpad = listing.baseHasDialpadIndex
                         mergesFollowedUp.insert(name)
                         releases.async { [self, background, savedIndexes, logger] in
                             let releasing = ContinuousClock.now
@@ -101,11 +101,11 @@ extension ListingWriter {
                                 ?? "still held after 20 ms, freed by its last holder"
                             background.async { [self] in
                                 let making = ContinuousClock.now
-                                let madeDialpad = dialpad.map { merged in
-                                    (try? merged.makeBaseDialpadIndex()) == nil
-                                        ? "; the new base's dial-pad index could not be made: the first dial-pad query makes it"
-                                        : "; the new base's dial-pad index made in \(ContinuousClock.now - making)"
-                                } ?? ""
+                                // The merge's result has the published listing's base (the edits since went to its tail).
+                                let madeDialpad = !makeDialpad ? ""
+                                    : (try? result.get().makeBaseDialpadIndex()) == nil
+                                    ? "; the new base's dial-pad index could not be made: the first dial-pad query makes it"
+                                    : "; the new base's dial-pad index made in \(ContinuousClock.now - making)"
                                 if let savedIndexes, let version, let base = try? result.get() {
                                     savedIndexes.save(base, name: name, version: version)
                                 }
