@@ -55,10 +55,11 @@ struct MergeFollowUpTests {
         }
     }
 
-    /// A merge of a listing typed into on the dial pad makes the new base's dial-pad index in its
-    /// follow-up, once the old base is let go of; a merge of one never typed into that way makes none.
+    /// After a merge of a listing typed into on the dial pad, the new base has a dial-pad index
+    /// (merged before the swap, or made in the follow-up when it could not be); a merge of one
+    /// never typed into that way makes none.
     @Test(arguments: [false, true])
-    func theFollowUpMakesTheNewBasesDialpadIndexWhenTheOldBaseHadOne(typedOnTheDialpad: Bool) async throws {
+    func theNewBaseHasADialpadIndexAfterAMergeWhenTheOldBaseHadOne(typedOnTheDialpad: Bool) async throws {
         let server = try WriteServer(compactAfter: 4, mergeAfter: 6)
         let writer = server.writer, dialpad = "/api/listings/people/sections?q=6263&dialpad=1"  // "name"
         try await server.run { client in

@@ -74,8 +74,7 @@ extension EditableListing {
     /// its result again before the swap. Answers are the same before and after.
     ///
     /// When the listing has been searched with `dialpad: true`, the new base's dial-pad index is
-    /// made after the swap, before this returns (not beside the old base's, which would raise the
-    /// merge's peak memory; a dial-pad query meanwhile waits for it).
+    /// merged from the old one's keys and the newer items', and ready at the swap.
     ///
     /// - Returns: the snapshot published (it has pending edits only when writes came meanwhile).
     /// - Throws: ``ICUError``, ``LimitError`` (the listing stays as it was).
@@ -87,8 +86,9 @@ extension EditableListing {
     /// `built` is called once the result is built, before the edits made meanwhile are applied
     /// (tests hold a job there while others write and merge).
     ///
-    /// After a merge whose old base had a dial-pad index, the new base's is made too, once the job
-    /// has let go of the old snapshot (see `LiveListing.makeBaseDialpadIndex()`).
+    /// After a merge whose old base had a dial-pad index, the new base has one too: merged with
+    /// it, or, when the keys could not be merged, made once the job has let go of the old snapshot
+    /// (see `LiveListing.makeBaseDialpadIndex()`).
     func runJob(_ kind: Maintenance, built whenBuilt: () -> Void = {}) throws -> Snapshot {
         let (snapshot, makeDialpad) = try publishJob(kind, built: whenBuilt)
         if makeDialpad { try? snapshot.live.makeBaseDialpadIndex() }  // else the first dial-pad query makes it

@@ -71,7 +71,8 @@ extension LiveListing {
     /// The order comes from the levels' ranks, with no sort key (see ``gathered(from:scratch:progress:)``);
     /// the new base's search index is then merged from the levels' (their folded texts and sorted
     /// suffixes), while the old snapshot stays readable, and the old base's kept one-letter results
-    /// are carried over to it (see `SearchIndex.takeDenseResults(of:mergedFrom:)`).
+    /// and dial-pad index are carried over to it (see `SearchIndex.takeDenseResults(of:mergedFrom:)`
+    /// and `SearchIndex.takeDialpadIndex(of:mergedFrom:scratch:)`).
     ///
     /// With `scratch`, the new base's columns and its search index's big arrays are written to
     /// scratch files as they are made, and mapped (see ``ScratchFolder``): the merge then holds
@@ -83,7 +84,10 @@ extension LiveListing {
         // The old base's dense one-letter results, ready before the swap, not made by the first
         // keystrokes after it: carried over from the levels' rows, not searched in the new base.
         base.searchable.index.takeDenseResults(of: levels[Self.base].segment.searchable.index, mergedFrom: sources)
-        // Not the dial-pad index, even when the old base had one: see ``makeBaseDialpadIndex()``.
+        // Likewise its dial-pad index, when the old base had one: merged from the levels' keys, not
+        // made from the new base's rows (see ``makeBaseDialpadIndex()``).
+        try base.searchable.index.takeDialpadIndex(of: levels[Self.base].segment.searchable.index, mergedFrom: sources,
+                                                   scratch: scratch)
         return try LiveListing(base: base, schema: schema)
     }
 
@@ -93,14 +97,16 @@ extension LiveListing {
     package var baseHasDialpadIndex: Bool { levels[Self.base].segment.searchable.index.hasDialpadIndex }
 
     /// Makes the base's dial-pad index now, when it is not made yet: after a merge whose old base
-    /// had one, so that the first dial-pad keystroke after the merge does not make it (2.7 s at
-    /// 1.4M items). A dial-pad query meanwhile waits for it, or makes it itself (see `LazyValue`).
+    /// had one but whose keys could not be merged, so that the first dial-pad keystroke after the
+    /// merge does not make it (2.7 s at 1.4M items). A dial-pad query meanwhile waits for it, or
+    /// makes it itself (see `LazyValue`). Nothing when the base has one.
     ///
-    /// Called once the old base is let go of, not by ``merged(scratch:progress:)``: made there,
-    /// beside the old base and its own dial-pad index, and reading every page of the new base, it
-    /// lifted a merge's peak to 1.50–1.52× idle at 1.4M items, against 1.28× without it; made
-    /// after, 1.22–1.25×, and ready 3.3–5.4 s after the swap under 200 writes/s, which a dial-pad
-    /// query in between waits for (Benchmarks/results/2026-11-26-scale.md, sessions 29 and 30).
+    /// ``merged(scratch:progress:)`` merges the new base's from the levels' keys, and then this
+    /// finds it made. Made there from the new base's rows instead, beside the old base and its own
+    /// dial-pad index, reading every page of the new base, it lifted a merge's peak to 1.50–1.52×
+    /// idle at 1.4M items, against 1.28× without it; made after the swap, 1.22–1.25×, and ready
+    /// 3.3–5.4 s after it under 200 writes/s, which a dial-pad query in between waited for
+    /// (Benchmarks/results/2026-11-26-scale.md, sessions 29–31).
     /// - Throws: `ICUError`, `LimitError`.
     package func makeBaseDialpadIndex() throws {
         _ = try levels[Self.base].segment.searchable.index.dialpadIndex()

@@ -78,6 +78,13 @@ struct DialpadIndex: Sendable {
 
     var byteCount: Int { latin.byteCount + han.byteCount + romaji.byteCount }
 
+    /// An index of its three parts as they are (merged, or a saved index loaded back).
+    init(latin: Part, han: Part, romaji: Part) {
+        self.latin = latin
+        self.han = han
+        self.romaji = romaji
+    }
+
     /// The keys of every row: `allFold(row)` is the row's ``Fold/all`` fold, `readingWords(row)`
     /// the romaji of its reading's words (empty: none).
     init(rowCount: Int, allFold: (Int) -> [Unicode.Scalar], readingRomaji: (Int) throws -> [[UInt8]]) throws {

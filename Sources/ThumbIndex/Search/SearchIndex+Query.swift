@@ -230,6 +230,11 @@ extension SearchIndex {
     /// Whether the dial-pad index is made (it is on the first dial-pad query).
     var hasDialpadIndex: Bool { storage.dialpad.ifBuilt != nil }
 
+    /// Takes `dialpad` as the dial-pad index, unless one is made already: a saved one loaded back,
+    /// or one merged from a live listing's levels. It must be this index's rows' (what
+    /// ``dialpadIndex()`` would make).
+    func adoptDialpadIndex(_ dialpad: DialpadIndex) { _ = try? storage.dialpad.value { dialpad } }
+
     /// The dial-pad index, made on first use.
     func dialpadIndex() throws -> DialpadIndex {
         try storage.dialpad.value {

@@ -24,19 +24,23 @@ extension TextIndex {
     /// the suffixes are written to a scratch file as they are merged, and mapped (see ``ScratchFolder``);
     /// ``kept(in:)`` does the same with the text and starts once nothing needs them in memory.
     ///
+    /// When every part lists the suffixes at word starts only (``wordStartsOnly``: the dial-pad
+    /// keys), so does the merged index.
+    ///
     /// Nil when the parts lack suffixes the merged index needs, and the caller then builds it
     /// afresh: a part whose offset limit is below the merged one's and that keeps a long entry (its
-    /// suffixes between the two limits are in no suffix array), a part of word starts only, or
-    /// texts longer than 4 GiB.
+    /// suffixes between the two limits are in no suffix array), parts of word starts only beside
+    /// parts of every character start, or texts longer than 4 GiB.
     ///
     /// - Precondition: each entry of `0..<entryCount` is the new entry of exactly one part's entry.
     /// - Complexity: O(b + s log b) suffix comparisons for b suffixes in the largest part and s in
     ///   the others, plus the bytes of the texts copied.
     init?(merging parts: [MergePart], entryCount: Int, code: SuffixCode? = nil, scratch: ScratchFolder? = nil) {
         let code = code ?? SuffixCode(entryCount: entryCount)
+        let wordStartsOnly = parts.first?.index.wordStartsOnly ?? false
         for part in parts {
             precondition(part.newEntries.count == part.index.entryCount, "TextIndex: a new entry for each entry of a part")
-            if part.index.wordStartsOnly { return nil }
+            if part.index.wordStartsOnly != wordStartsOnly { return nil }
             if part.index.code.offsetLimit < code.offsetLimit,
                part.index.longEntries.contains(where: { part.newEntries[Int($0)] != Self.droppedEntry }) { return nil }
         }
@@ -48,9 +52,9 @@ extension TextIndex {
         }
         let late = longEntries.isEmpty ? nil
             : LateSuffixes(text: texts.text, starts: texts.starts, wordStarts: texts.wordStarts, longEntries: longEntries,
-                           limit: code.offsetLimit, fallbackDepth: SuffixSort.defaultFallbackDepth, wordStartsOnly: false)
+                           limit: code.offsetLimit, fallbackDepth: SuffixSort.defaultFallbackDepth, wordStartsOnly: wordStartsOnly)
         self.init(text: FlatArray(texts.text), starts: FlatArray(texts.starts), wordStarts: texts.wordStarts,
-                  suffixes: suffixes, longEntries: FlatArray(longEntries), late: late, code: code)
+                  suffixes: suffixes, longEntries: FlatArray(longEntries), late: late, code: code, wordStartsOnly: wordStartsOnly)
     }
 
     /// This index with its text and starts in scratch files of `scratch`, mapped (see
@@ -59,7 +63,7 @@ extension TextIndex {
         guard scratch != nil else { return self }
         return TextIndex(text: ArrayStream.kept(text, in: scratch), starts: ArrayStream.kept(starts, in: scratch),
                          wordStarts: wordStarts, suffixes: ArrayStream.kept(suffixes, in: scratch),
-                         longEntries: longEntries, late: late, code: code)
+                         longEntries: longEntries, late: late, code: code, wordStartsOnly: wordStartsOnly)
     }
 }
 

@@ -109,10 +109,10 @@ struct TextIndex: Sendable {
     }
 
     /// An index from its structures as they are, without sorting anything (a saved index loaded
-    /// back). The caller has checked what a query relies on (see `SearchableListing+Saving.swift`);
-    /// debug builds check every invariant.
+    /// back, a merge's). The caller has checked what a query relies on (see
+    /// `SearchableListing+Saving.swift`); debug builds check every invariant.
     init(text: FlatArray<UInt8>, starts: FlatArray<UInt32>, wordStarts: BitSet, suffixes: FlatArray<UInt32>,
-         longEntries: FlatArray<UInt32>, late: LateSuffixes?, code: SuffixCode) {
+         longEntries: FlatArray<UInt32>, late: LateSuffixes?, code: SuffixCode, wordStartsOnly: Bool = false) {
         self.text = text
         self.starts = starts
         self.wordStarts = wordStarts
@@ -120,7 +120,7 @@ struct TextIndex: Sendable {
         self.longEntries = longEntries
         self.late = late
         self.code = code
-        wordStartsOnly = false
+        self.wordStartsOnly = wordStartsOnly
         #if DEBUG
         _checkInvariants()
         #endif

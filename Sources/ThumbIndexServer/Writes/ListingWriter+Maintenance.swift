@@ -84,10 +84,11 @@ extension ListingWriter {
                         // base's arrays under glibc's mmap threshold stay in its arenas when freed
                         // (160 MiB at 1.4M items, where the save then made the peak). Then what the
                         // merge built, the listing at `version`, is saved on the maintenance thread,
-                        // and the heap trimmed again (of what the save freed). Before the save, when
-                        // the old base had a dial-pad index (the listing is typed into on the dial
-                        // pad), the new base's is made there: after the old base is gone, not
-                        // beside it (see `LiveListing.makeBaseDialpadIndex()`).
+                        // and the heap trimmed again (of what the save freed). When the old base had
+                        // a dial-pad index (the listing is typed into on the dial pad), the merge
+                        // carried it over to the new base; when it could not, the new base's is made
+                        // there before the save, after the old base is gone, not beside it (see
+                        // `LiveListing.makeBaseDialpadIndex()`).
                         let retired = RetiredBase(listing), oldBase = Gone.Watch(listing.baseStorage)
                         let makeDialpad = listing.baseHasDialpadIndex
                         mergesFollowedUp.insert(name)
@@ -103,6 +104,8 @@ extension ListingWriter {
                                 let making = ContinuousClock.now
                                 // The merge's result has the published listing's base (the edits since went to its tail).
                                 let madeDialpad = !makeDialpad ? ""
+                                    : (try? result.get().baseHasDialpadIndex) == true
+                                    ? "; the new base's dial-pad index merged before the swap"
                                     : (try? result.get().makeBaseDialpadIndex()) == nil
                                     ? "; the new base's dial-pad index could not be made: the first dial-pad query makes it"
                                     : "; the new base's dial-pad index made in \(ContinuousClock.now - making)"

@@ -13,6 +13,7 @@ struct TextIndexParts: Equatable {
     var offsetBits: Int
     /// The late suffixes' text, entry starts and sorted codes (none: empty).
     var late: [[UInt32]]
+    var wordStartsOnly: Bool
 
     init(_ index: TextIndex) {
         text = Array(index.text)
@@ -22,6 +23,7 @@ struct TextIndexParts: Equatable {
         longEntries = Array(index.longEntries)
         offsetBits = index.code.offsetBits
         late = index.late.map { [$0.index.text.map(UInt32.init), Array($0.index.starts), $0.index.suffixes.sorted()] } ?? []
+        wordStartsOnly = index.wordStartsOnly
     }
 }
 
@@ -57,18 +59,19 @@ struct SearchIndexParts: Equatable {
 struct TextIndexMergeTests {
     static let pieces = ["a", "b", "ab", " ", "é", "x y", "東", "ba"]
 
-    /// The index of `entries` with `offsetBits` (nil: the packing of their count).
-    static func index(_ entries: [String], offsetBits: Int?) throws -> TextIndex {
+    /// The index of `entries` with `offsetBits` (nil: the packing of their count), of their word
+    /// starts only with `wordStartsOnly`.
+    static func index(_ entries: [String], offsetBits: Int?, wordStartsOnly: Bool = false) throws -> TextIndex {
         var text: [UInt8] = [], starts: [UInt32] = [0]
         for e in entries {
             text.append(contentsOf: e.utf8)
             starts.append(UInt32(text.count))
         }
         return TextIndex(text: text, starts: starts, wordStarts: try SearchIndex.wordStarts(text: text, starts: starts),
-                         code: offsetBits.map(SuffixCode.init(offsetBits:)))
+                         code: offsetBits.map(SuffixCode.init(offsetBits:)), wordStartsOnly: wordStartsOnly)
     }
 
-    @Test("random parts, drops and orders: the merge is a fresh build's index, or nil exactly when a part lacks suffixes")
+    @Test("random parts, drops and orders, every character start or word starts only: the merge is a fresh build's index, or nil exactly when a part lacks suffixes")
     func mergedIsAFreshBuild() async throws {
         let entry = Gen<String?>.element(of: Self.pieces).map { $0! }.array(of: 0...9).map { $0.joined() }
         await propertyCheck(count: Cases.scaled(300), input: entry.array(of: 0...30), Gen.int(in: 1...4), Gen.int(in: 0...1_000_000)) {
@@ -80,6 +83,7 @@ struct TextIndexMergeTests {
             let order = kept.shuffled(using: &g)  // order[new] = the original entry
             let partBits = (0..<partCount).map { _ in Int.random(in: 1...5, using: &g) }
             let mergedBits = Int.random(in: 1...5, using: &g)
+            let wordStartsOnly = Bool.random(using: &g)
 
             var newEntry = [Int: Int]()
             for (new, e) in order.enumerated() { newEntry[e] = new }
@@ -87,7 +91,7 @@ struct TextIndexMergeTests {
             var lacking = false
             for p in 0..<partCount {
                 let members = entries.indices.filter { part[$0] == p }
-                let index = try Self.index(members.map { entries[$0] }, offsetBits: partBits[p])
+                let index = try Self.index(members.map { entries[$0] }, offsetBits: partBits[p], wordStartsOnly: wordStartsOnly)
                 let newEntries = members.map { newEntry[$0].map(UInt32.init) ?? TextIndex.droppedEntry }
                 parts.append(TextIndex.MergePart(index: index, newEntries: newEntries))
                 // A kept entry past this part's limit, which is below the merged one: its suffixes
@@ -98,15 +102,23 @@ struct TextIndexMergeTests {
             let merged = TextIndex(merging: parts, entryCount: order.count, code: SuffixCode(offsetBits: mergedBits))
             #expect((merged == nil) == lacking, "parts \(partBits), merged \(mergedBits)")
             guard let merged else { return }
-            let fresh = try Self.index(order.map { entries[$0] }, offsetBits: mergedBits)
+            let fresh = try Self.index(order.map { entries[$0] }, offsetBits: mergedBits, wordStartsOnly: wordStartsOnly)
             #expect(TextIndexParts(merged) == TextIndexParts(fresh), "entries \(entries), order \(order)")
             for query in ["a", "ab", "b a", "é", "東"] {
-                for mode in MatchMode.allCases {
+                for mode in wordStartsOnly ? [.words] : MatchMode.allCases {
                     #expect(merged.entries(matching: Array(query.utf8), mode: mode).idList
                             == fresh.entries(matching: Array(query.utf8), mode: mode).idList, "\(query) \(mode)")
                 }
             }
         }
+    }
+
+    @Test func partsOfWordStartsOnlyBesidePartsOfEveryCharacterStartAreNotMerged() throws {
+        let parts = try [false, true].map { wordStartsOnly in
+            TextIndex.MergePart(index: try Self.index(["ab c"], offsetBits: nil, wordStartsOnly: wordStartsOnly), newEntries: [wordStartsOnly ? 1 : 0])
+        }
+        #expect(TextIndex(merging: parts, entryCount: 2) == nil)
+        #expect(TextIndex(merging: [parts[1]].map { TextIndex.MergePart(index: $0.index, newEntries: [0]) }, entryCount: 1)?.wordStartsOnly == true)
     }
 
     @Test("a search index merged from a live listing's levels is its fresh build's, part for part")
