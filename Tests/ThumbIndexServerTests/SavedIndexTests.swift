@@ -196,4 +196,32 @@ struct SavedIndexTests {
         #expect(try Self.answer(LiveListing.load(from: path, locale: "sv").listing) == Self.answer(listing))
         #expect(try Self.answer(listing).first == "Favorites q Quentin")
     }
+
+    @Test func aListingTypedIntoOnTheDialpadSinceItsSaveIsSavedAgainWithItsDialpadIndexOnce() throws {
+        let (store, folder) = try Self.makeStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test"))
+        let path = saved.path(for: "people")
+        let (listing, version, _, _) = try saved.load(name: "people", from: store)  // built and saved
+        func modified() throws -> Date { try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) }
+        func savedDialpad() throws -> Bool { try LiveListing.load(from: path, locale: "sv").listing.baseHasDialpadIndex }
+        #expect(try !savedDialpad())
+
+        let before = try modified()
+        saved.save(listing, name: "people", version: version)
+        #expect(try modified() == before, "the same version, without a dial-pad index, is not saved again")
+
+        #expect(try listing.filter("266", dialpad: true).total == 1)  // Anna
+        saved.save(listing, name: "people", version: version)
+        #expect(try savedDialpad(), "saved again, with the dial-pad index")
+        let withDialpad = try modified()
+        saved.save(listing, name: "people", version: version)
+        #expect(try modified() == withDialpad, "and then not again")
+
+        // A start loads it with the index: the first dial-pad query makes none.
+        let loaded = try SavedIndexes(folder: store.path + ".index", logger: Logger(label: "test")).load(name: "people", from: store)
+        #expect(loaded.outcome == .loaded)
+        #expect(loaded.listing.rowsWithoutDialpadIndex == 0)
+        #expect(try loaded.listing.filter("266", dialpad: true).total == 1)
+    }
 }

@@ -38,6 +38,7 @@ package struct SavedIndexExpectation: Sendable, Equatable {
 /// | `main` | the main text index: text, starts, word-start words, suffixes, long entries, offset bits; with long entries, their late suffixes' text index after it, the same way |
 /// | `casv`, `allv`, `locv` | each fold variant: rows, variant bits, then a text index under the same tag |
 /// | `hang`, `kanv`, `kanr`, `roma`, `piny`, `rdtx` | the phonetic keys (see ``PhoneticIndex/append(to:)``) |
+/// | `dial` | whether the dial-pad index is saved (one byte, 1 or 0: it is made on the first dial-pad query), then, when it is, the index (see ``DialpadIndex/append(to:tag:)``) |
 /// | `xcol` | the extra columns' names (a column), then each column under `xcol` |
 enum SavedListingFormat {
     /// The version written; a file of any other is refused (bump it whenever the records change).
@@ -45,8 +46,9 @@ enum SavedListingFormat {
     /// `rdtx`), which were built again at load before; version 4 the late suffixes of every text
     /// index with long entries; version 5 the pinyin index's lists of rows delta-coded, without its
     /// units (read from the main index's text); version 6 the Hangul keys and initials as lists of
-    /// rows (`hang`, for `hkey` and `hini`).
-    static let version: UInt32 = 6
+    /// rows (`hang`, for `hkey` and `hini`); version 7 the dial-pad index when it is made (`dial`),
+    /// which the first dial-pad query after a load made again before.
+    static let version: UInt32 = 7
 
     /// Keys of the format's own metadata.
     enum Key {
@@ -134,6 +136,9 @@ extension SearchableListing where Element == Int {
             variant.index.append(to: &writer, tag: tag)
         }
         storage.phonetic.append(to: &writer)
+        let dialpad = storage.dialpad.ifBuilt
+        writer.append([UInt8(dialpad == nil ? 0 : 1)], tag: "dial")
+        dialpad?.append(to: &writer, tag: "dial")
 
         let names = extraColumns.keys.sorted()
         writer.append(names, tag: "xcol")
@@ -169,7 +174,7 @@ extension SearchableListing where Element == Int {
     ///   corrupted, another format version, ICU version, collator version, locale or option);
     ///   `LocaleError` when `expected.locale` has no ICU data.
     /// - Complexity: a pass over the offsets, starts and suffixes, and a copy of the smaller arrays
-    ///   (elements, fold variants' rows, the phonetic keys' row lists and bitmaps); with
+    ///   (elements, fold variants' rows, the phonetic keys' row lists and bitmaps, the dial-pad index's rows); with
     ///   `checksum: .atOpen` a pass over every byte.
     package static func load(from path: String, expecting expected: SavedIndexExpectation,
                              checksum: ArchiveReader.Checksum = .atOpen) throws
@@ -281,6 +286,9 @@ extension SearchableListing where Element == Int {
             variants.append(FoldVariant(rows: rows, isVariant: isVariant, index: index))
         }
         let phonetic = try PhoneticIndex(from: &reader, rowCount: rowCount)
+        let dialpadFlag = try reader.array(UInt8.self, tag: "dial")
+        guard dialpadFlag == [0] || dialpadFlag == [1] else { throw reader.corrupted("the dial-pad index has flag \(dialpadFlag)") }
+        let dialpad = dialpadFlag == [1] ? try DialpadIndex(from: &reader, tag: "dial", rowCount: rowCount) : nil
         // The caller's columns.
         let names = try reader.column(tag: "xcol")
         var extraColumns: [String: TextColumn] = [:]
@@ -294,6 +302,7 @@ extension SearchableListing where Element == Int {
         let index = SearchIndex(storage: SearchIndex.Storage(texts: texts, main: main, caseVariant: variants[0],
                                                              allVariant: variants[1], localeVariant: variants[2],
                                                              locale: collation.locale, readings: readings, phonetic: phonetic))
+        if let dialpad { index.adoptDialpadIndex(dialpad) }
         let listing = parts.with(readings: readings)
 
         return (SearchableListing(listing: listing, index: index), metadata, extraColumns,

@@ -2,11 +2,11 @@ extension TextIndex {
     /// Appends the index's structures to an archive, six records under `tag`: the text, the starts,
     /// the word-start words, the suffixes, the long entries and the suffix packing's offset bits;
     /// then, when there are long entries, their late suffixes' index the same way, under the same tag.
-    /// ``init(from:tag:entryCount:)`` reads them back.
+    /// ``init(from:tag:entryCount:wordStartsOnly:)`` reads them back.
     ///
-    /// Only an index of every character start is saved this way (``wordStartsOnly`` is not kept).
+    /// Whether the suffixes are of word starts only (``wordStartsOnly``) is not kept: the reader is
+    /// told, by what the tag holds (the dial-pad keys).
     func append(to writer: inout ArchiveWriter, tag: String) {
-        precondition(!wordStartsOnly, "TextIndex: an index of word starts only is not saved")
         writer.append(text, tag: tag)
         writer.append(starts, tag: tag)
         writer.append(wordStarts.words, tag: tag)
@@ -22,11 +22,13 @@ extension TextIndex {
     /// `entryCount` entries, the long entries are exactly those longer than its offset limit, and
     /// their late suffixes' index (checked the same way) holds as many bytes as they have past it.
     /// (The full check, order of suffixes included, is `_checkInvariants()`, run by debug builds.)
+    /// With `wordStartsOnly`, the index is one of word starts only (see ``wordStartsOnly``), and so
+    /// is its late suffixes' index.
     ///
     /// - Throws: ``SavedIndexError/Reason/corrupted(_:)`` naming `tag` when a check fails.
     /// - Complexity: one pass over the starts and the suffixes; the text, starts and suffixes stay
     ///   the reader's mapped pages (no copy).
-    init(from reader: inout ArchiveReader, tag: String, entryCount: Int) throws {
+    init(from reader: inout ArchiveReader, tag: String, entryCount: Int, wordStartsOnly: Bool = false) throws {
         let text = try reader.flatArray(UInt8.self, tag: tag)
         let starts = try reader.flatArray(UInt32.self, tag: tag)
         let words = try reader.array(UInt64.self, tag: tag)
@@ -57,12 +59,12 @@ extension TextIndex {
         // The late suffixes index exactly the long entries' bytes past the limit (one entry each).
         var late: LateSuffixes? = nil
         if !long.isEmpty {
-            let index = try TextIndex(from: &reader, tag: tag, entryCount: long.count)
+            let index = try TextIndex(from: &reader, tag: tag, entryCount: long.count, wordStartsOnly: wordStartsOnly)
             let tailBytes = long.reduce(0) { $0 + Int(starts[$1 + 1] - starts[$1]) - code.offsetLimit }
             guard index.text.count == tailBytes else { throw reader.corrupted("index '\(tag)' has late suffixes of other texts") }
             late = LateSuffixes(index: index)
         }
         self.init(text: text, starts: starts, wordStarts: BitSet(words: words), suffixes: suffixes,
-                  longEntries: longEntries, late: late, code: code)
+                  longEntries: longEntries, late: late, code: code, wordStartsOnly: wordStartsOnly)
     }
 }

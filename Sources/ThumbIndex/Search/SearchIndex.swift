@@ -78,11 +78,13 @@ struct SearchIndex: Sendable {
             self.phonetic = phonetic
         }
 
-        /// This storage's parts with `fields` instead of its own (nothing else is built again).
+        /// This storage's parts with `fields` instead of its own (nothing else is built again; the
+        /// dial-pad index, which is the text's and the readings' alone, is kept when made).
         convenience init(_ other: Storage, fields: [FieldIndex]) {
             self.init(texts: other.texts, main: other.main, caseVariant: other.caseVariant, allVariant: other.allVariant,
                       localeVariant: other.localeVariant, locale: other.locale, readings: other.readings,
                       phonetic: other.phonetic, fields: fields)
+            if let made = other.dialpad.ifBuilt { _ = try? dialpad.value { made } }
         }
 
         func variant(_ fold: Fold) -> FoldVariant? {

@@ -111,8 +111,8 @@ extension FilterQuery {
     /// Whether this query on `entry` is short enough to compute where it arrived (see
     /// ``ReadGate``): not a dial-pad query that first makes the dial-pad index of more than
     /// ``dialpadRowsMadeInPlace`` rows, which on an event loop would hold its other connections
-    /// meanwhile (2.7 s for the first dial-pad keystroke on 1.4M GeoNames names, and again on each
-    /// new base a merge makes). That one computes on a read worker.
+    /// meanwhile (2.7 s for the first dial-pad keystroke on 1.4M GeoNames names; a merge carries
+    /// the index over to the new base, and a saved index keeps it). That one computes on a read worker.
     func isShort(on entry: ListingCatalog.Entry) -> Bool {
         !dialpad || entry.listing.rowsWithoutDialpadIndex <= Self.dialpadRowsMadeInPlace
     }

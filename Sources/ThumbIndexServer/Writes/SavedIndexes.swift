@@ -23,8 +23,9 @@ package final class SavedIndexes: Sendable {
     /// Whether the listings read a leading Han character as a surname (``IndexedCollation/readsNames``).
     package let names: Bool
     private let logger: Logger
-    /// The store version each listing was last saved at (or loaded from).
-    private let savedVersions = Mutex<[String: Int64]>([:])
+    /// The store version each listing was last saved at (or loaded from), and whether that file
+    /// holds its dial-pad index.
+    private let savedVersions = Mutex<[String: (version: Int64, dialpad: Bool)]>([:])
 
     /// The metadata key of the store's version.
     static let versionKey = "storeVersion"
@@ -75,7 +76,7 @@ package final class SavedIndexes: Sendable {
                 reason = "\(path) holds version \(saved) of '\(name)', newer than the store's \(info.version) (was the store restored or replaced?)"
             } else if let saved = metadata[Self.versionKey].flatMap(Int64.init), listing.schema == schema {
                 if saved == info.version {
-                    savedVersions.withLock { $0[name] = info.version }
+                    savedVersions.withLock { $0[name] = (info.version, listing.baseHasDialpadIndex) }
                     logger.info("'\(name)': loaded from \(path) (store version \(info.version))")
                     return (listing, info.version, .loaded, check)
                 }
@@ -126,14 +127,18 @@ package final class SavedIndexes: Sendable {
     }
 
     /// Saves `listing`, which reflects `version` of the store's listing `name`, unless that
-    /// version is saved already. Failures are logged (a missing file only slows the next start).
+    /// version is saved already, with the dial-pad index when the listing has one (a listing first
+    /// typed into on the dial pad since its last save is saved again, with it, so that the next
+    /// start does not make it again). Failures are logged (a missing file only slows the next start).
     package func save(_ listing: LiveListing, name: String, version: Int64) {
-        guard savedVersions.withLock({ $0[name] }) != version else { return }
+        // A save merges pending edits first, which carries the base's dial-pad index over.
+        let dialpad = listing.baseHasDialpadIndex
+        if let saved = savedVersions.withLock({ $0[name] }), saved.version == version, saved.dialpad || !dialpad { return }
         let started = ContinuousClock.now
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try listing.save(to: path(for: name), metadata: [Self.versionKey: String(version)])
-            savedVersions.withLock { $0[name] = version }
+            savedVersions.withLock { $0[name] = (version, dialpad) }
             logger.info("saved '\(name)' (\(listing.count) items, store version \(version)) to \(path(for: name)) in \(ContinuousClock.now - started)")
         } catch {
             logger.error("could not save '\(name)' to \(path(for: name)): \(error)")

@@ -111,16 +111,16 @@ struct PersistencePhoneticTests {
         }
     }
 
-    @Test func filesOfTheFormatsBeforeThePhoneticKeysTheLateSuffixesAndTheCodedListsAreRefused() throws {
+    @Test func filesOfTheFormatsBeforeThePhoneticKeysTheLateSuffixesTheCodedListsAndTheDialpadIndexAreRefused() throws {
         let folder = try TemporaryFolder()
         let original = try SearchableListing(Listing(["김민준", "張三"].indices, locale: "ko", text: { ["김민준", "張三"][$0] }))
-        for version: UInt32 in [2, 3, 4, 5] {
+        for version: UInt32 in [2, 3, 4, 5, 6] {
             let path = folder.path("v\(version).thumbindex")
             try original._write(to: path, formatVersion: version, overriding: [:])
             let reason = savedIndexFailure { _ = try SearchableListing.load(from: path, expecting: .init(locale: "ko")) }
-            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 6))
+            #expect(reason == .wrongFormatVersion(found: Int(version), supported: 7))
         }
-        #expect(SavedListingFormat.version == 6)
+        #expect(SavedListingFormat.version == 7)
     }
 
     /// The offset of the first record under `tag`, walking the archive's records from its header.
