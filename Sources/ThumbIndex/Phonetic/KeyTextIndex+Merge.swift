@@ -14,6 +14,9 @@ extension KeyTextIndex {
     /// kept row, in their order, as ``Builder`` adding them row by row in the new order would index
     /// them (equal suffixes may come in another order, which no answer depends on).
     ///
+    /// With `scratch`, the key texts' index's text, starts and suffixes are its files' mapped pages
+    /// (as a merged base's own index: see `LiveListing.merged(scratch:progress:)`).
+    ///
     /// Only for indexes of word starts only, which have no dense keys (the dial-pad keys); nil
     /// when a part has dense keys or its text index cannot be merged (see
     /// ``TextIndex/init(merging:entryCount:code:scratch:)``): the caller then builds it afresh.
@@ -57,7 +60,7 @@ extension KeyTextIndex {
             index = TextIndex(text: [], starts: [0], wordStarts: BitSet(count: 0), wordStartsOnly: true)
         } else {
             guard let merged = TextIndex(merging: merging, entryCount: entryCount, scratch: scratch) else { return nil }
-            index = merged
+            index = merged.kept(in: scratch)
         }
         try Limits.check(foldedBytes: index.text.count)
         let identity = entryCount == rowCount && zip(entryRows, 0...).allSatisfy { Int($0) == $1 }

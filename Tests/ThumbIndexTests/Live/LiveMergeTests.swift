@@ -137,6 +137,7 @@ struct LiveMergeTests {
         let collation = try IndexedCollation(locale: "sv", names: false)
         func item(_ seq: Int) -> LiveItem { LiveItem(seq: seq, id: "i\(seq)", text: ["Anna \(seq)", "Ålund \(seq)", "Bo \(seq)"][seq % 3]) }
         let listing = try LiveListing(items: (0..<5000).map(item), collation: collation)
+        #expect(try listing.filter("2662", dialpad: true).total >= 1667)  // every "Anna": its dial-pad index made
         let edited = try listing.applying([.remove(seq: 3), .put(LiveItem(seq: 5000, id: "new", text: "Anna Ny"))])
         let folder = try ArrayStreamTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -154,13 +155,23 @@ struct LiveMergeTests {
             #expect(index.text.isMapped && index.starts.isMapped && index.suffixes.isMapped,
                     "\(name): \(index.text.count) bytes, \(index.entryCount) entries, \(index.suffixes.count) suffixes")
         }
+        // The dial-pad index, merged from the old base's and the tail's, in scratch files too.
+        let dialpad = try #require(base.searchable.index.storage.dialpad.ifBuilt).latin.keys.index
+        #expect(dialpad.text.isMapped && dialpad.starts.isMapped && dialpad.suffixes.isMapped)
         let fresh = try LiveListing(items: (0..<5000).filter { $0 != 3 }.map(item) + [LiveItem(seq: 5000, id: "new", text: "Anna Ny")],
                                     collation: collation)
         #expect(Parts(base) == Parts(fresh.levels[LiveListing.base].segment))
+        #expect(try DialpadIndexParts(base.searchable.index.dialpadIndex())
+                == DialpadIndexParts(fresh.levels[LiveListing.base].segment.searchable.index.dialpadIndex()))
         for (query, fold) in [("a", Fold.locale), ("nn", .case), ("å", .diacritics), ("ny", .locale), ("49", .locale)] {
             let a = try merged.filter(query, fold: fold), b = try fresh.filter(query, fold: fold)
             #expect(a.sections == b.sections, "\(query) \(fold)")
             #expect(try a.matches(offset: 0, limit: 60) == b.matches(offset: 0, limit: 60), "\(query) \(fold)")
+        }
+        for query in ["2662", "26626", "25863", "49"] {
+            let a = try merged.filter(query, dialpad: true), b = try fresh.filter(query, dialpad: true)
+            #expect(a.sections == b.sections, "dial pad \(query)")
+            #expect(try a.matches(offset: 0, limit: 60) == b.matches(offset: 0, limit: 60), "dial pad \(query)")
         }
     }
 
