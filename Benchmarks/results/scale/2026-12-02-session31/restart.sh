@@ -8,7 +8,7 @@ q() { curl -s -o /dev/null -w "%{time_total}" "http://127.0.0.1:$1/api/listings/
 start() {
   "$BIN" serve --store "$D/g.db" --port "$1" > "$D/log-$1.txt" 2>&1 &
   echo $! > "$D/pid"
-  for i in $(seq 1 600); do grep -q "serving" "$D/log-$1.txt" && break; sleep 0.1; done
+  for i in $(seq 1 3000); do grep -q "serving" "$D/log-$1.txt" && break; sleep 0.1; done
 }
 start 47101
 echo "$LABEL first start: first dial-pad query $(q 47101 5646) s, second $(q 47101 5647) s"
