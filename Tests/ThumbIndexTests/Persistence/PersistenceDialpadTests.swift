@@ -46,11 +46,8 @@ struct PersistenceDialpadTests {
         }
         for query in Self.queries {
             for phonetic in Phonetic.allCases {
-                let got = try loaded.filter(query, phonetic: phonetic, dialpad: true)
-                let want = try original.filter(query, phonetic: phonetic, dialpad: true)
-                let context = "'\(query)' \(phonetic)"
-                #expect(got.total == want.total, "\(context)")
-                #expect(try got.matches(offset: 0, limit: .max).map(\.item) == want.matches(offset: 0, limit: .max).map(\.item), "\(context)")
+                try expectSameLiveAnswer(loaded.filter(query, phonetic: phonetic, dialpad: true),
+                                         original.filter(query, phonetic: phonetic, dialpad: true), "'\(query)' \(phonetic)")
             }
         }
         #expect(loaded.baseHasDialpadIndex, "the dial-pad queries made it")

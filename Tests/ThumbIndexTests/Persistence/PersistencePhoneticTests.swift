@@ -71,16 +71,9 @@ struct PersistencePhoneticTests {
         for query in Self.phoneticQueries(oracleItems, seed: 11, perKind: 3) {
             for mode in MatchMode.allCases {
                 for phonetic in Phonetic.allCases {
-                    let got = try loaded.filter(query, mode: mode, phonetic: phonetic)
-                    let want = try original.filter(query, mode: mode, phonetic: phonetic)
-                    let context = "query \(query.debugDescription), \(mode), phonetic \(phonetic)"
-                    #expect(got.total == want.total, "\(context)")
-                    #expect(got.sections.map(\.title) == want.sections.map(\.title), "\(context)")
-                    #expect(got.sections.map(\.count) == want.sections.map(\.count), "\(context)")
-                    let all = try got.matches(offset: 0, limit: .max), expected = try want.matches(offset: 0, limit: .max)
-                    #expect(all.map(\.item) == expected.map(\.item), "\(context)")
-                    #expect(all.map(\.ranges) == expected.map(\.ranges), "\(context)")
-                    #expect(all.map(\.fieldMatches) == expected.map(\.fieldMatches), "\(context)")
+                    try expectSameLiveAnswer(loaded.filter(query, mode: mode, phonetic: phonetic),
+                                             original.filter(query, mode: mode, phonetic: phonetic),
+                                             "query \(query.debugDescription), \(mode), phonetic \(phonetic)")
                 }
             }
         }

@@ -42,6 +42,19 @@ func savedIndexFailure(_ body: () throws -> Void, sourceLocation: SourceLocation
     return nil
 }
 
+/// Holds one answer of a loaded live listing against the same query's answer on the one saved:
+/// the total, the sections' titles and counts, and every match's item, ranges and field matches.
+func expectSameLiveAnswer(_ got: LiveFilteredListing, _ want: LiveFilteredListing, _ context: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(got.total == want.total, "\(context)", sourceLocation: sourceLocation)
+    #expect(got.sections.map(\.title) == want.sections.map(\.title), "\(context)", sourceLocation: sourceLocation)
+    #expect(got.sections.map(\.count) == want.sections.map(\.count), "\(context)", sourceLocation: sourceLocation)
+    let all = try got.matches(offset: 0, limit: .max), expected = try want.matches(offset: 0, limit: .max)
+    #expect(all.map(\.item) == expected.map(\.item), "\(context)", sourceLocation: sourceLocation)
+    #expect(all.map(\.ranges) == expected.map(\.ranges), "\(context)", sourceLocation: sourceLocation)
+    #expect(all.map(\.fieldMatches) == expected.map(\.fieldMatches), "\(context)", sourceLocation: sourceLocation)
+}
+
 /// Holds a loaded listing against the one saved: every structure equal (the phonetic keys
 /// included), and the same answer to every query of `queries` under every fold, mode and setting of
 /// `phonetics` (sections, index titles and targets, every match with its ranges, a middle page, the
