@@ -66,7 +66,8 @@ struct KeyTextIndex: Sendable {
         private var rows: [UInt32] = []
         private var text: [UInt8] = []
         private var starts: [UInt32] = [0]
-        private var words: [Int] = []
+        /// The byte offsets of word starts in `text`.
+        private var words: [UInt32] = []
 
         init() {}
 
@@ -78,7 +79,32 @@ struct KeyTextIndex: Sendable {
             rows.append(UInt32(row))
             text.append(contentsOf: key)
             starts.append(UInt32(text.count))
-            words.append(contentsOf: wordStarts.map { base + $0 })
+            for w in wordStarts { words.append(UInt32(base + w)) }
+        }
+
+        /// The entries of `chunks` in turn, whose rows ascend from chunk to chunk (a build cut into
+        /// chunks of rows puts them together in order). Each chunk is let go of once copied, into
+        /// arrays of their final size, so that the copy adds about one chunk to the memory used.
+        static func joined(_ chunks: inout [Builder]) -> Builder {
+            if chunks.count == 1 { return chunks.removeLast() }
+            var all = Builder()
+            all.rows.reserveCapacity(chunks.reduce(0) { $0 + $1.rows.count })
+            all.text.reserveCapacity(chunks.reduce(0) { $0 + $1.text.count })
+            all.starts.reserveCapacity(1 + chunks.reduce(0) { $0 + $1.starts.count - 1 })
+            all.words.reserveCapacity(chunks.reduce(0) { $0 + $1.words.count })
+            for c in chunks.indices {
+                let chunk = chunks[c]
+                chunks[c] = Builder()
+                precondition(all.rows.last.map { row in chunk.rows.first.map { row <= $0 } ?? true } ?? true,
+                             "KeyTextIndex: rows in ascending order")
+                let base = UInt32(all.text.count)
+                all.rows += chunk.rows
+                all.text += chunk.text
+                all.starts += chunk.starts.dropFirst().lazy.map { $0 + base }
+                all.words += chunk.words.lazy.map { $0 + base }
+            }
+            chunks = []
+            return all
         }
 
         /// The index of the entries added, for a listing of `rowCount` rows. With `wordStartsOnly`, the
@@ -86,7 +112,7 @@ struct KeyTextIndex: Sendable {
         func build(rowCount: Int, wordStartsOnly: Bool = false) throws -> KeyTextIndex {
             try Limits.check(foldedBytes: text.count)
             var bits = BitSet(count: text.count)
-            for w in words where w < text.count { bits[w] = true }
+            for w in words where w < text.count { bits[Int(w)] = true }
             let identity = rows.count == rowCount && rows.enumerated().allSatisfy { Int($1) == $0 }
             return KeyTextIndex(entryRows: identity ? [] : rows,
                                 index: TextIndex(text: text, starts: starts, wordStarts: bits, wordStartsOnly: wordStartsOnly),

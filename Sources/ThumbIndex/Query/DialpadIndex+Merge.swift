@@ -2,7 +2,7 @@
 /// new base instead of reading every row of it again (see `SearchIndex.takeDialpadIndex(of:mergedFrom:scratch:)`).
 extension DialpadIndex {
     /// The dial-pad index of the rows `parts` keep, for a listing of `rowCount` rows: what
-    /// ``init(rowCount:allFold:readingRomaji:)`` makes from the same rows, since a row's keys are
+    /// ``init(of:chunkSize:)`` makes from the same rows, since a row's keys are
     /// its own text's and reading's alone. Each part is a source's index and the new row of each of
     /// its rows (``TextIndex/droppedEntry``: left out); the rows kept keep their order.
     ///

@@ -63,6 +63,29 @@ struct DialpadIndex: Sendable {
                 }
             }
 
+            /// Adds `row`'s plain-rule entry (every row has one; see ``Dialpad/plainEntry(_:into:)``):
+            /// `allFold` is the UTF-8 of its ``Fold/all`` fold, `entry` a buffer reused from row to row.
+            mutating func addPlain<Bytes: Collection<UInt8>>(row: Int, allFold: Bytes, entry: inout Dialpad.Entry) {
+                precondition(everyRow, "DialpadIndex: the plain rule gives every row an entry")
+                if Dialpad.plainEntry(allFold, into: &entry) {
+                    keys.add(row: row, key: entry.bytes, wordStarts: entry.wordStarts)
+                } else {
+                    keys.add(row: row, key: [], wordStarts: [])
+                }
+            }
+
+            /// The rows of `chunks` in turn, whose rows ascend from chunk to chunk (see
+            /// ``KeyTextIndex/Builder/joined(_:)``).
+            static func joined(_ chunks: inout [Builder]) -> Builder {
+                if chunks.count == 1 { return chunks.removeLast() }
+                var all = Builder(everyRow: chunks.first?.everyRow ?? false)
+                all.overflow = chunks.flatMap(\.overflow)
+                var keys = chunks.map(\.keys)
+                chunks = []
+                all.keys = KeyTextIndex.Builder.joined(&keys)
+                return all
+            }
+
             func build(rowCount: Int) throws -> Part {
                 Part(keys: try keys.build(rowCount: rowCount, wordStartsOnly: true), overflow: overflow)
             }
@@ -83,23 +106,5 @@ struct DialpadIndex: Sendable {
         self.latin = latin
         self.han = han
         self.romaji = romaji
-    }
-
-    /// The keys of every row: `allFold(row)` is the row's ``Fold/all`` fold, `readingWords(row)`
-    /// the romaji of its reading's words (empty: none).
-    init(rowCount: Int, allFold: (Int) -> [Unicode.Scalar], readingRomaji: (Int) throws -> [[UInt8]]) throws {
-        var latin = Part.Builder(everyRow: true), han = Part.Builder(everyRow: false), romaji = Part.Builder(everyRow: false)
-        for row in 0..<rowCount {
-            let scalars = allFold(row)
-            latin.add(row: row, words: Dialpad.words(scalars, han: false))
-            if scalars.contains(where: { Pinyin.isHan($0) && HanReadings.shared.hasReadings($0) }) {
-                han.add(row: row, words: Dialpad.words(scalars, han: true))
-            }
-            let r = try readingRomaji(row)
-            if !r.isEmpty { romaji.add(row: row, words: Dialpad.romajiWords(r)) }
-        }
-        self.latin = try latin.build(rowCount: rowCount)
-        self.han = try han.build(rowCount: rowCount)
-        self.romaji = try romaji.build(rowCount: rowCount)
     }
 }

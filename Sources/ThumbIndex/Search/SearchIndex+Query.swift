@@ -237,12 +237,7 @@ extension SearchIndex {
 
     /// The dial-pad index, made on first use.
     func dialpadIndex() throws -> DialpadIndex {
-        try storage.dialpad.value {
-            var romajiCache: [String: [UInt8]] = [:]
-            return try DialpadIndex(rowCount: count, allFold: { allFoldScalars(ofRow: $0) }, readingRomaji: { row in
-                try readingRomaji(ofRow: row, cache: &romajiCache)
-            })
-        }
+        try storage.dialpad.value { try DialpadIndex(of: self) }
     }
 
     /// The rows a dial-pad query of `digits` matches: by the keys of their words (with pinyin under
@@ -265,21 +260,43 @@ extension SearchIndex {
 
     /// The ``Fold/all`` fold of `row`'s text, as scalars.
     func allFoldScalars(ofRow row: Int) -> [Unicode.Scalar] {
-        let (index, entry): (TextIndex, Int)
-        if storage.allVariant.isVariant[row] {
-            (index, entry) = (storage.allVariant.index, storage.allVariant.entry(ofRow: row))
-        } else {
-            (index, entry) = (storage.main, row)
+        var scalars: [Unicode.Scalar] = []
+        forEachAllFoldUTF8(rows: row..<row + 1) { _, utf8 in scalars = Array(String(decoding: utf8, as: UTF8.self).unicodeScalars) }
+        return scalars
+    }
+
+    /// Calls `body` with each row of `rows`, in order, and the UTF-8 of the ``Fold/all`` fold of its
+    /// text, where the index keeps it: the fold variant's text for a row whose fold differs, else
+    /// the main text.
+    func forEachAllFoldUTF8(rows: Range<Int>, _ body: (Int, Slice<UnsafeBufferPointer<UInt8>>) throws -> Void) rethrows {
+        let main = storage.main, variant = storage.allVariant
+        var entry = variant.entry(ofRow: rows.lowerBound)  // the variant entry of the next variant row
+        try main.text.withUnsafeBufferPointer { mainText in
+            try main.starts.withUnsafeBufferPointer { mainStarts in
+                try variant.index.text.withUnsafeBufferPointer { variantText in
+                    try variant.index.starts.withUnsafeBufferPointer { variantStarts in
+                        for row in rows {
+                            if variant.isVariant[row] {
+                                try body(row, variantText[Int(variantStarts[entry])..<Int(variantStarts[entry + 1])])
+                                entry += 1
+                            } else {
+                                try body(row, mainText[Int(mainStarts[row])..<Int(mainStarts[row + 1])])
+                            }
+                        }
+                    }
+                }
+            }
         }
-        let utf8 = index.text[Int(index.starts[entry])..<Int(index.starts[entry + 1])]
-        return Array(String(decoding: utf8, as: UTF8.self).unicodeScalars)
     }
 
     /// The romaji of the words of `row`'s reading (its kana text when it has no reading); empty when none.
     func readingRomaji(ofRow row: Int, cache: inout [String: [UInt8]]) throws -> [[UInt8]] {
         let start = Int(storage.main.starts[row]), end = Int(storage.main.starts[row + 1])
-        let scalars = Array(String(decoding: storage.main.text[start..<end], as: UTF8.self).unicodeScalars)
         let reading = storage.readings.flatMap { $0.isEmpty(row: row) ? nil : $0.utf8(row) }
+        // Without a reading, only a text of kana has one, and kana (U+3041–U+30FF) are three bytes
+        // led by 0xE3: a text without that byte has none.
+        if reading == nil, !storage.main.text.withUnsafeBufferPointer({ $0[start..<end].contains(0xE3) }) { return [] }
+        let scalars = Array(String(decoding: storage.main.text[start..<end], as: UTF8.self).unicodeScalars)
         return try ReadingKeys.words(text: scalars, reading: reading).map { word in
             let text = String(String.UnicodeScalarView(word))
             if let cached = cache[text] { return cached }

@@ -18,9 +18,11 @@ enum Parallel {
     /// The number of online processors.
     static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    /// `0..<count` cut into at most `processorCount` ranges of at least `minimumSize` (at least one range).
-    static func chunks(_ count: Int, minimumSize: Int) -> [Range<Int>] {
-        let parts = max(1, min(processorCount, count / max(minimumSize, 1)))
+    /// `0..<count` cut into at most `perProcessor` × `processorCount` ranges of at least
+    /// `minimumSize` (at least one range). More ranges than cores share out work whose cost is
+    /// uneven along the rows (a listing's scripts come one after the other).
+    static func chunks(_ count: Int, minimumSize: Int, perProcessor: Int = 1) -> [Range<Int>] {
+        let parts = max(1, min(processorCount * perProcessor, count / max(minimumSize, 1)))
         return (0..<parts).map { i in (count * i / parts)..<(count * (i + 1) / parts) }
     }
 
