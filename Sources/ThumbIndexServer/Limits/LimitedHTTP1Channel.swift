@@ -86,8 +86,6 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var closeAfterAnswer = false
     /// When the current phase has run out of time.
     private var deadline = NIODeadline.distantFuture
-    /// The current phase's limit (for the log line when it runs out).
-    private var limit = Duration.zero
     /// The connection's one timer, and when it is due (at or before `deadline`).
     private var timer: (scheduled: Scheduled<Void>, due: NIODeadline)?
     private var context: ChannelHandlerContext?
@@ -99,7 +97,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        if context.channel.isActive { startClock(limits.headerTimeout) }
+        if context.channel.isActive { startClock() }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -108,7 +106,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        startClock(limits.headerTimeout)
+        startClock()
         context.fireChannelActive()
     }
 
@@ -124,7 +122,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         if phase == .idle {
             phase = .head
             headBytes = 0
-            startClock(limits.headerTimeout)
+            startClock()
         }
         if phase == .head { headBytes += count }
         // The decoder runs now, synchronously: a complete head moves the phase on to `.body`, so
@@ -140,7 +138,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func headReceived() {
         requestsInFlight += 1
         phase = .body
-        startClock(limits.bodyTimeout)
+        startClock()
     }
 
     func bodyReceived(total: Int) {
@@ -151,10 +149,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         if requestsInFlight == 0 {
             // Answered before its body was all in (a refusal): wait for the next request.
             phase = .idle
-            startClock(limits.idleTimeout)
+            startClock()
         } else {
             phase = .answering
-            startClock(limits.sendTimeout)
+            startClock()
         }
     }
 
@@ -167,15 +165,25 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
         if requestsInFlight == 0 && phase == .answering {
             phase = .idle
-            startClock(limits.idleTimeout)
+            startClock()
         }
     }
 
     // MARK: Timer and refusals
 
-    /// Starts the current phase's clock: `limit` from now.
-    private func startClock(_ limit: Duration) {
-        self.limit = limit
+    /// The time `phase` may take (none for `.closing`, which has no clock).
+    private var limit: Duration {
+        switch phase {
+        case .head: limits.headerTimeout
+        case .body: limits.bodyTimeout
+        case .answering: limits.sendTimeout
+        case .idle: limits.idleTimeout
+        case .closing: .zero
+        }
+    }
+
+    /// Starts the current phase's clock: its ``limit`` from now.
+    private func startClock() {
         deadline = .now() + TimeAmount(limit)
         if let timer, timer.due <= deadline { return }  // it fires in time, and looks again then
         stopClock()
