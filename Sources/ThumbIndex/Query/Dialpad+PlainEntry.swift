@@ -31,10 +31,9 @@ extension Dialpad {
         }
     }
 
-    /// Writes into `entry` the plain rule's key text of the text whose ``Fold/all`` fold is `utf8`:
-    /// the bytes and word starts that ``keyText(_:choice:)`` and ``initialsText(_:choice:)`` make
-    /// of ``words(_:han:)`` without Han readings (one spelling per word, so one choice), the
-    /// initials after a separator when there are two words or more. False when no word has keys
+    /// Writes into `entry` the plain rule's entry of the text whose ``Fold/all`` fold is `utf8`:
+    /// the bytes and word starts that ``entry(_:choice:)`` makes of ``words(_:han:)`` without Han
+    /// readings (one spelling per word, so one choice). False when no word has keys
     /// (the row's entry is then empty). An ASCII text is read byte by byte.
     ///
     /// Invalid UTF-8 reads as U+FFFD, as `String(decoding:as:)` reads it: a symbol, skipped.

@@ -160,6 +160,20 @@ public enum Dialpad {
         }
     }
 
+    /// A row's entry under `choice`: the key text of `words`, then, when there are two words or
+    /// more, a separator and their initials; with the byte offsets of the words' keys and of the
+    /// initials (the starts a ``DialpadIndex`` indexes).
+    static func entry(_ words: [Word], choice: [Int]) -> (bytes: [UInt8], wordStarts: [Int]) {
+        var (bytes, starts) = keyText(words, choice: choice)
+        let initials = initialsText(words, choice: choice)
+        if initials.count >= 2 {
+            bytes.append(separator)
+            for (i, k) in initials.enumerated() where k != separator { starts.append(bytes.count + i) }
+            bytes += initials
+        }
+        return (bytes, starts)
+    }
+
     /// Where `digits` (non-empty) match `words`: the scalar positions of the keys matched, by rule
     /// (a), the digits begin the keys at a word start and run on across the following words, or (b),
     /// at least two digits are the initials of as many consecutive words. Empty: no match.

@@ -51,13 +51,7 @@ struct DialpadIndex: Sendable {
                 }
                 var seen = Set<[UInt8]>()
                 for choice in Dialpad.choices(words) {
-                    var (bytes, starts) = Dialpad.keyText(words, choice: choice)
-                    let initials = Dialpad.initialsText(words, choice: choice)
-                    if initials.count >= 2 {
-                        bytes.append(Dialpad.separator)
-                        for (i, k) in initials.enumerated() where k != Dialpad.separator { starts.append(bytes.count + i) }
-                        bytes += initials
-                    }
+                    let (bytes, starts) = Dialpad.entry(words, choice: choice)
                     if seen.insert(bytes).inserted { keys.add(row: row, key: bytes, wordStarts: starts) }
                     if everyRow { break }  // the plain rule has one spelling per word
                 }

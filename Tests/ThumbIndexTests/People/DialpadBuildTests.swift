@@ -5,7 +5,7 @@ import Testing
 /// The dial-pad index's build (`DialpadIndex(of:chunkSize:)`): a row's plain-rule entry is written
 /// in one pass over its folded UTF-8, Chinese and Japanese keys are read only for rows outside
 /// ASCII, with kana or with a reading, and the rows are read in chunks. Each is held to the definition it
-/// stands for: the words of `Dialpad.words` spelt by `Dialpad.keyText` and `Dialpad.initialsText`,
+/// stands for: the words of `Dialpad.words` spelt by `Dialpad.entry` (their key text and initials),
 /// every row read as scalars, in one chunk.
 @Suite("Building the dial-pad index: one pass per row, in chunks, as the words' definition spells it")
 struct DialpadBuildTests {
@@ -25,15 +25,7 @@ struct DialpadBuildTests {
     static func definedEntry(_ text: String) -> (bytes: [UInt8], wordStarts: [Int])? {
         let words = Dialpad.words(Array(text.unicodeScalars), han: false)
         guard words.contains(where: \.hasKeys) else { return nil }
-        let choice = [Int](repeating: 0, count: words.count)
-        var (bytes, starts) = Dialpad.keyText(words, choice: choice)
-        let initials = Dialpad.initialsText(words, choice: choice)
-        if initials.count >= 2 {
-            bytes.append(Dialpad.separator)
-            for (i, k) in initials.enumerated() where k != Dialpad.separator { starts.append(bytes.count + i) }
-            bytes += initials
-        }
-        return (bytes, starts)
+        return Dialpad.entry(words, choice: [Int](repeating: 0, count: words.count))
     }
 
     @Test("a row's plain-rule entry, written in one pass, is the one its words spell, for any text")
