@@ -40,7 +40,7 @@ extension DialpadIndex {
         try index.forEachAllFoldUTF8(rows: rows) { row, allFold in
             latin.addPlain(row: row, allFold: allFold, entry: &entry)
             if !entry.wasASCII {
-                let scalars = index.allFoldScalars(ofRow: row)
+                let scalars = Array(String(decoding: allFold, as: UTF8.self).unicodeScalars)
                 if scalars.contains(where: { Pinyin.isHan($0) && HanReadings.shared.hasReadings($0) }) {
                     han.add(row: row, words: Dialpad.words(scalars, han: true))
                 }
