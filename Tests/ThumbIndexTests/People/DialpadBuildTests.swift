@@ -4,9 +4,10 @@ import Testing
 
 /// The dial-pad index's build (`DialpadIndex(of:chunkSize:)`): a row's plain-rule entry is written
 /// in one pass over its folded UTF-8, Chinese and Japanese keys are read only for rows outside
-/// ASCII, with kana or with a reading, and the rows are read in chunks. Each is held to the definition it
-/// stands for: the words of `Dialpad.words` spelt by `Dialpad.entry` (their key text and initials),
-/// every row read as scalars, in one chunk.
+/// ASCII, with kana or with a reading, and the rows are read in chunks. Each is held to the
+/// definition it stands for: the words of `Dialpad.words` spelt by `Dialpad.entry` (their key text
+/// and initials), every row read as scalars (its fold variant found by a search of its own), in one
+/// chunk.
 @Suite("Building the dial-pad index: one pass per row, in chunks, as the words' definition spells it")
 struct DialpadBuildTests {
     /// Pieces of text the dial pad reads differently: ASCII letters of both cases, digits of two
