@@ -26,15 +26,10 @@ extension DialpadIndex {
         self.init(latin: try built(&latin), han: try built(&han), romaji: try built(&romaji))
     }
 
-    private typealias Builders = (latin: Part.Builder, han: Part.Builder, romaji: Part.Builder)
-
-    private static var emptyBuilders: Builders {
-        (Part.Builder(everyRow: true), Part.Builder(everyRow: false), Part.Builder(everyRow: false))
-    }
-
     /// The three parts' entries of `rows`.
-    private static func builders(of index: SearchIndex, rows: Range<Int>) throws -> Builders {
-        var (latin, han, romaji) = emptyBuilders
+    private static func builders(of index: SearchIndex, rows: Range<Int>) throws
+        -> (latin: Part.Builder, han: Part.Builder, romaji: Part.Builder) {
+        var latin = Part.Builder(everyRow: true), han = Part.Builder(everyRow: false), romaji = Part.Builder(everyRow: false)
         var entry = Dialpad.Entry()
         var romajiCache: [String: [UInt8]] = [:]
         try index.forEachAllFoldUTF8(rows: rows) { row, allFold in
