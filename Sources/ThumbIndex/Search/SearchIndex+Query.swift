@@ -242,9 +242,12 @@ extension SearchIndex {
 
     /// The rows a dial-pad query of `digits` matches: by the keys of their words (with pinyin under
     /// the Chinese rules, the romaji of the reading under the Japanese ones) or in a phone column.
+    ///
+    /// The first one makes the dial-pad index, and waits for it: on every core, at the calling
+    /// thread's priority (``Parallel/atCallerPriority(_:)``), a server's read worker's too.
     func dialpadRows(_ digits: [UInt8], rules: PhoneticRules) throws -> SearchResult.Rows.Storage {
         guard !digits.isEmpty else { return .ids([]) }
-        let dialpad = try dialpadIndex()
+        let dialpad = try Parallel.atCallerPriority { try dialpadIndex() }
         var rows = dialpad.latin.rows(matching: digits) { Dialpad.words(allFoldScalars(ofRow: $0), han: false) }
         if rules.contains(.chinese) {
             rows = RowSet.union(rows, dialpad.han.rows(matching: digits) { Dialpad.words(allFoldScalars(ofRow: $0), han: true) })
@@ -290,7 +293,7 @@ extension SearchIndex {
     }
 
     /// The romaji of the words of `row`'s reading (its kana text when it has no reading); empty when none.
-    func readingRomaji(ofRow row: Int, cache: inout [String: [UInt8]]) throws -> [[UInt8]] {
+    func readingRomaji(ofRow row: Int, cache: Romaji.Cache) throws -> [[UInt8]] {
         let start = Int(storage.main.starts[row]), end = Int(storage.main.starts[row + 1])
         let reading = storage.readings.flatMap { $0.isEmpty(row: row) ? nil : $0.utf8(row) }
         // Without a reading, only a text of kana has one, and kana (U+3041–U+30FF) are three bytes
@@ -298,11 +301,7 @@ extension SearchIndex {
         if reading == nil, !storage.main.text.withUnsafeBufferPointer({ $0[start..<end].contains(0xE3) }) { return [] }
         let scalars = Array(String(decoding: storage.main.text[start..<end], as: UTF8.self).unicodeScalars)
         return try ReadingKeys.words(text: scalars, reading: reading).map { word in
-            let text = String(String.UnicodeScalarView(word))
-            if let cached = cache[text] { return cached }
-            let romaji = try Romaji.romanized(text)
-            cache[text] = romaji
-            return romaji
+            try cache.romanized(String(String.UnicodeScalarView(word)))
         }
     }
 }

@@ -78,8 +78,7 @@ extension SearchIndex {
         var sources = Dialpad.matchedSources(digits, in: Dialpad.words(scalars, han: false))
         if rules.contains(.chinese) { sources.formUnion(Dialpad.matchedSources(digits, in: Dialpad.words(scalars, han: true))) }
         if sources.isEmpty && rules.contains(.japanese) {
-            var cache: [String: [UInt8]] = [:]
-            let words = Dialpad.romajiWords(try readingRomaji(ofRow: row, cache: &cache))
+            let words = Dialpad.romajiWords(try readingRomaji(ofRow: row, cache: Romaji.Cache()))
             if !Dialpad.matchedSources(digits, in: words).isEmpty { return [0..<text.utf16.count] }  // as romaji matches are shown
         }
         guard !sources.isEmpty else { return [] }

@@ -15,6 +15,25 @@ enum Parallel {
         return caller > main
     }
 
+    /// Whether ``map(_:worthThreads:_:)`` and ``both(worthThreads:_:and:)`` run their work in
+    /// order on the calling thread, whatever its size: a deprioritized caller does, unless it is
+    /// inside ``atCallerPriority(_:)``.
+    static var runsInOrder: Bool { callerIsDeprioritized && !threadsAtCallerPriority }
+
+    /// Set by ``atCallerPriority(_:)`` for the work inside it (a task-local value: it reaches
+    /// neither the pool's threads nor those that ``map(_:worthThreads:_:)`` starts).
+    @TaskLocal private static var threadsAtCallerPriority = false
+
+    /// Runs `body`, in which ``map(_:worthThreads:_:)`` and ``both(worthThreads:_:and:)`` called
+    /// from a deprioritized thread use every core all the same: on threads of their own, which
+    /// take the caller's `nice` value (Linux), so the work stays below what the priority keeps it
+    /// below. For work that someone waits for on a thread of lower priority: a server's read
+    /// worker making the dial-pad index for the first dial-pad query (see `SearchIndex.dialpadRows`).
+    /// Work nested in an iteration runs in order on that iteration's thread.
+    static func atCallerPriority<T>(_ body: () throws -> T) rethrows -> T {
+        try $threadsAtCallerPriority.withValue(true) { try body() }
+    }
+
     /// The number of online processors.
     static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
@@ -33,20 +52,51 @@ enum Parallel {
     /// which `nice` keeps below the reads) computes every iteration itself, in order: the pool's
     /// threads run at the main thread's priority, and would take the cores from the reads. So does
     /// a caller that says the work is too small to be worth other threads (`worthThreads` false).
+    /// Inside ``atCallerPriority(_:)``, a deprioritized caller computes the iterations on threads
+    /// of its own instead (see ``onOwnThreads(_:_:)``).
     static func map<T: Sendable, E: Error>(_ count: Int, worthThreads: Bool = true,
                                            _ body: (Int) throws(E) -> T) throws(E) -> [T] {
-        if count == 1 || !worthThreads || callerIsDeprioritized { return try (0..<count).map { i throws(E) -> T in try body(i) } }
+        if count == 1 || !worthThreads || runsInOrder { return try (0..<count).map { i throws(E) -> T in try body(i) } }
         let results = Mutex<[Result<T, E>?]>(Array(repeating: nil, count: count))
         withoutActuallyEscaping(body) { body in
-            // concurrentPerform returns only after every iteration has finished, so `body` does not escape.
+            // Both return only after every iteration has finished, so `body` does not escape.
             nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: count) { i in
+            let iteration = { @Sendable (i: Int) in
                 let value = Result { () throws(E) -> T in try body(i) }
                 results.withLock { $0[i] = value }
+            }
+            if callerIsDeprioritized {
+                onOwnThreads(count, iteration)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: count, execute: iteration)
             }
         }
         let collected = results.withLock { $0 }
         return try collected.map { (result: Result<T, E>?) throws(E) -> T in try result!.get() }
+    }
+
+    /// `iteration(i)` for every `i` in `0..<count`, on the calling thread and up to one new thread
+    /// per other core, each taking the next `i` in turn; returns when every one has finished. A
+    /// new thread takes the caller's `nice` value (Linux), where the pool's threads have the main
+    /// thread's.
+    private static func onOwnThreads(_ count: Int, _ iteration: (Int) -> Void) {
+        final class Counter: Sendable { let next = Atomic<Int>(0) }
+        let counter = Counter()
+        withoutActuallyEscaping(iteration) { iteration in
+            nonisolated(unsafe) let iteration = iteration
+            let work = {
+                while true {
+                    let i = counter.next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard i < count else { return }
+                    iteration(i)
+                }
+            }
+            let helpers = (1..<min(processorCount, count)).map { _ in OtherThread(work: work) }
+            for helper in helpers { helper.start() }
+            work()
+            // Each helper lets go of `work` before it signals (see `OtherThread`): nothing has escaped.
+            for helper in helpers { helper.done.wait() }
+        }
     }
 
     /// `first()` on the calling thread and `second()` on a thread of its own, concurrently; each may
@@ -56,17 +106,15 @@ enum Parallel {
     /// Not through ``map(_:worthThreads:_:)``: Dispatch runs a `concurrentPerform` nested in another's iteration
     /// on that iteration's thread alone, so `first()`'s own parallel work would lose a core. The new
     /// thread inherits the caller's `nice` value (Linux); a deprioritized caller runs both itself, in
-    /// order, as ``map(_:worthThreads:_:)`` does, and so does one whose work is too small to be worth
-    /// a thread (`worthThreads` false: a new thread costs tens of microseconds).
+    /// order, as ``map(_:worthThreads:_:)`` does (but inside ``atCallerPriority(_:)``), and so does
+    /// one whose work is too small to be worth a thread (`worthThreads` false: a new thread costs
+    /// tens of microseconds).
     static func both<A, B: Sendable>(worthThreads: Bool = true, _ first: () throws -> A,
                                      and second: () throws -> B) throws -> (A, B) {
-        if !worthThreads || callerIsDeprioritized { return (try first(), try second()) }
+        if !worthThreads || runsInOrder { return (try first(), try second()) }
         return try withoutActuallyEscaping(second) { second in
             let other = OtherThread(work: second)
-            Thread.detachNewThread {
-                other.run()
-                other.done.signal()
-            }
+            other.start()
             let a = Result { try first() }
             other.done.wait()
             return (try a.get(), try other.result!.get())
@@ -104,7 +152,15 @@ private final class OtherThread<B>: @unchecked Sendable {
 
     init(work: @escaping () throws -> B) { self.work = work }
 
-    func run() {
+    /// Runs the work on a new thread, which signals `done` when it has finished.
+    func start() {
+        Thread.detachNewThread { [self] in
+            run()
+            done.signal()
+        }
+    }
+
+    private func run() {
         let work = self.work.take()!
         result = Result { try work() }
     }

@@ -99,6 +99,11 @@ struct DialpadBuildTests {
             for chunkSize in [1, Int.random(in: 2...7, using: &g), Int.max] {
                 #expect(DialpadIndexParts(try DialpadIndex(of: index, chunkSize: chunkSize)) == defined, "seed \(seed), chunks of \(chunkSize)")
             }
+            // As a server's read worker makes it: a thread of lower priority, on threads of its own.
+            let onWorker = await ParallelPriorityTests.onDeprioritizedThread {
+                Result { try Parallel.atCallerPriority { DialpadIndexParts(try DialpadIndex(of: index, chunkSize: 2)) } }
+            }
+            #expect(try onWorker.get() == defined, "seed \(seed), on a deprioritized thread")
         }
     }
 }
