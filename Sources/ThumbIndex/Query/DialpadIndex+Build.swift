@@ -6,7 +6,7 @@ extension DialpadIndex {
     /// the chunks. There are many chunks per core, taken in turn, since rows of Han or kana, which
     /// cost the most, come together in a listing's order: with 8 chunks a core, at 1.4M GeoNames
     /// names, the chunk of kana rows still ran for 0.75 s on one core after the other had finished
-    /// the rest. The romaji of kana words are romanized once for every chunk (``Romaji/Cache``).
+    /// the rest. Each kana word is romanized once, whichever chunk meets it first (``Romaji/Cache``).
     ///
     /// A row's plain-rule entry is written in one pass over its ``Fold/all`` fold's UTF-8. Only a
     /// row with a byte outside ASCII can hold a Han character with readings or kana, so only such a

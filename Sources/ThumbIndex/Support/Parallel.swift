@@ -56,7 +56,10 @@ enum Parallel {
     /// of its own instead (see ``onOwnThreads(_:_:)``).
     static func map<T: Sendable, E: Error>(_ count: Int, worthThreads: Bool = true,
                                            _ body: (Int) throws(E) -> T) throws(E) -> [T] {
-        if count == 1 || !worthThreads || runsInOrder { return try (0..<count).map { i throws(E) -> T in try body(i) } }
+        let deprioritized = callerIsDeprioritized
+        if count == 1 || !worthThreads || (deprioritized && !threadsAtCallerPriority) {
+            return try (0..<count).map { i throws(E) -> T in try body(i) }
+        }
         let results = Mutex<[Result<T, E>?]>(Array(repeating: nil, count: count))
         withoutActuallyEscaping(body) { body in
             // Both return only after every iteration has finished, so `body` does not escape.
@@ -65,7 +68,7 @@ enum Parallel {
                 let value = Result { () throws(E) -> T in try body(i) }
                 results.withLock { $0[i] = value }
             }
-            if callerIsDeprioritized {
+            if deprioritized {
                 onOwnThreads(count, iteration)
             } else {
                 DispatchQueue.concurrentPerform(iterations: count, execute: iteration)

@@ -56,7 +56,8 @@ struct ParallelPriorityTests {
                         elsewhere.withLock { $0 = true }
                         anotherThreadRan.signal()
                     } else if i == 0, Parallel.processorCount > 1 {
-                        // The caller holds the first iteration until a thread of its own has taken one.
+                        // Taken by the caller, the first iteration waits until a thread of its
+                        // own has run one (taken by a helper, that is one already).
                         _ = anotherThreadRan.wait(timeout: .now() + 10)
                     }
                     return i * i
