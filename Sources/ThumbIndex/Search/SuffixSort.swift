@@ -38,6 +38,20 @@ enum SuffixSort {
         return groups
     }
 
+    /// The entries (`starts.count - 1` of them) cut into `count` consecutive parts of about as many
+    /// bytes each: entries' lengths vary along a listing (names of one script come together, and a
+    /// key text holds none for some), so parts of as many entries could leave one core the most work.
+    static func entryParts(_ starts: UnsafeBufferPointer<UInt32>, count: Int) -> [Range<Int>] {
+        let entryCount = starts.count - 1, first = Int(starts[0]), bytes = Int(starts[entryCount]) - first
+        var bounds = [0]
+        for k in 1..<max(count, 1) {
+            let target = first + bytes * k / count
+            bounds.append(max(bounds.last!, BinarySearch.first(in: 0..<entryCount) { Int(starts[$0]) >= target }))
+        }
+        bounds.append(entryCount)
+        return zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+    }
+
     /// The codes (see ``SuffixCode``) of every suffix of every entry that starts at a character start
     /// (not a UTF-8 continuation byte) at an offset below `code.offsetLimit`, sorted by suffix, with
     /// their word flag set from `wordStarts` (one bit per byte of `text`). Equal suffixes come in no
@@ -51,12 +65,16 @@ enum SuffixSort {
     /// `passSize` (tests set it low) is how many suffixes one pass of the bucket sort takes at most;
     /// by default ``passSize`` or an eighth of the suffixes, whichever is more. `deferredBatchBytes`
     /// (tests set it low too) bounds the fallback's batches (see ``finishDeferred(_:_:text:starts:code:batchBytes:)``).
+    /// The counting and placing passes cut the entries into one part per core, of about as many bytes
+    /// each (see ``entryParts(_:count:)``), each placing its suffixes into slots of its own; but into
+    /// no more parts than one per `partEntries` entries (tests set it low as well).
     ///
     /// - Complexity: O(n log n) for n suffixes: at most `fallbackDepth / 8` sorting rounds per suffix,
     ///   then O(m) for the m bytes of the entries whose suffixes were still equal at `fallbackDepth`.
     static func sortedSuffixes(text: [UInt8], starts: [UInt32], code: SuffixCode, wordStarts: BitSet,
                                fallbackDepth: Int = defaultFallbackDepth, wordStartsOnly: Bool = false,
-                               passSize: Int? = nil, deferredBatchBytes: Int = deferredBatchBytes) -> [UInt32] {
+                               passSize: Int? = nil, deferredBatchBytes: Int = deferredBatchBytes,
+                               partEntries: Int = 1 << 14) -> [UInt32] {
         let entryCount = starts.count - 1
         let offsetLimit = code.offsetLimit
         var sorted: (codes: [UInt32], deferred: [Range<Int>]) = text.withUnsafeBufferPointer { text in
@@ -90,69 +108,91 @@ enum SuffixSort {
                     return (codes, deferred)
                 }
 
-                // 1. Count the suffixes of each two-byte bucket.
-                var bucketStart = [Int](repeating: 0, count: 65_537)
-                for e in 0..<entryCount {
-                    let start = Int(starts[e]), end = Int(starts[e + 1])
-                    var p = start
-                    while p < end && p - start < offsetLimit {
-                        if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) { bucketStart[key16(p, end) + 1] += 1 }
-                        p += 1
+                // 1. Count the suffixes of each two-byte bucket, each part of the entries on its own.
+                let parts = Self.entryParts(starts, count: Parallel.chunks(entryCount, minimumSize: partEntries).count)
+                let partCounts = Parallel.map(parts.count) { c in
+                    var counts = [Int](repeating: 0, count: 65_536)
+                    for e in parts[c] {
+                        let start = Int(starts[e]), end = Int(starts[e + 1])
+                        var p = start
+                        while p < end && p - start < offsetLimit {
+                            if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) { counts[key16(p, end)] += 1 }
+                            p += 1
+                        }
                     }
+                    return counts
                 }
-                for b in 0..<65_536 { bucketStart[b + 1] += bucketStart[b] }
+                var bucketStart = [Int](repeating: 0, count: 65_537)
+                // Where each part places its next suffix of each bucket (part c's slots of bucket b at
+                // `next[c * 65_536 + b]`): after the earlier parts' suffixes of that bucket, so that a
+                // bucket holds its suffixes in entry order, as one part reading every entry would.
+                var next = [Int](repeating: 0, count: parts.count * 65_536)
+                for b in 0..<65_536 {
+                    var at = bucketStart[b]
+                    for c in parts.indices { next[c * 65_536 + b] = at; at += partCounts[c][b] }
+                    bucketStart[b + 1] = at
+                }
                 let total = bucketStart[65_536]
                 var codes = [UInt32](repeating: 0, count: total)
-                var next = Array(bucketStart[0..<65_536])
                 let sorter = BucketSorter(text: text, starts: starts, code: code, fallbackDepth: fallbackDepth)
                 // 2. The buckets in groups of about `passSize` suffixes, one pass each: place the
                 // group's codes with the next eight key bytes of each, computed while the text is read
-                // in order (the bucket sort would otherwise fetch them from random places), then sort
-                // the group's buckets in parallel. The keys take 8 bytes per suffix of one group, not
-                // of the whole text (1.1 GB at 10M names); each pass reads the text again.
+                // in order (the bucket sort would otherwise fetch them from random places), each part
+                // of the entries into its own slots; then sort the group's buckets in parallel. The
+                // keys take 8 bytes per suffix of one group, not of the whole text (1.1 GB at 10M
+                // names); each pass reads the text again.
                 let groups = Self.bucketGroups(bucketStart, passSize: passSize ?? max(Self.passSize, total / 8))
                 var keyStorage = [UInt64](repeating: 0, count: groups.map { bucketStart[$0.upperBound] - bucketStart[$0.lowerBound] }.max() ?? 0)
                 var deferred: [[Range<Int>]] = []
                 codes.withUnsafeMutableBufferPointer { codes in
                     keyStorage.withUnsafeMutableBufferPointer { keyStorage in
-                        nonisolated(unsafe) let codes = codes
-                        nonisolated(unsafe) let keyStorage = keyStorage
-                        for group in groups {
-                            let base = bucketStart[group.lowerBound]
-                            for e in 0..<entryCount {
-                                let start = Int(starts[e]), end = Int(starts[e + 1])
-                                var p = start
-                                while p < end && p - start < offsetLimit {
-                                    if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) {
-                                        let b = key16(p, end)
-                                        if group.contains(b) {
-                                            let suffix = code.make(entry: e, offset: p - start, wordStart: wordStarts[p])
-                                            codes[next[b]] = suffix
-                                            keyStorage[next[b] - base] = sorter.key(suffix, depth: 2)
-                                            next[b] += 1
+                        next.withUnsafeMutableBufferPointer { next in
+                            nonisolated(unsafe) let codes = codes
+                            nonisolated(unsafe) let keyStorage = keyStorage
+                            nonisolated(unsafe) let next = next
+                            for group in groups {
+                                let base = bucketStart[group.lowerBound]
+                                // Each part writes only its own slots of `codes` and `keyStorage`, and its
+                                // own 65,536 elements of `next`.
+                                _ = Parallel.map(parts.count) { c in
+                                    let partNext = next.baseAddress! + c * 65_536
+                                    for e in parts[c] {
+                                        let start = Int(starts[e]), end = Int(starts[e + 1])
+                                        var p = start
+                                        while p < end && p - start < offsetLimit {
+                                            if text[p] & 0xC0 != 0x80 && (!wordStartsOnly || wordStarts[p]) {
+                                                let b = key16(p, end)
+                                                if group.contains(b) {
+                                                    let suffix = code.make(entry: e, offset: p - start, wordStart: wordStarts[p])
+                                                    let slot = partNext[b]
+                                                    codes[slot] = suffix
+                                                    keyStorage[slot - base] = sorter.key(suffix, depth: 2)
+                                                    partNext[b] = slot + 1
+                                                }
+                                            }
+                                            p += 1
                                         }
                                     }
-                                    p += 1
                                 }
-                            }
-                            // Workers take disjoint ranges of the group's buckets.
-                            let groupRange = base..<bucketStart[group.upperBound]
-                            let workers = Parallel.chunks(groupRange.count, minimumSize: 1 << 16)
-                            let bounds = workers.map { range in
-                                // The first bucket of the group that starts at or after the worker's first suffix.
-                                BinarySearch.first(in: group) { bucketStart[$0] >= base + range.lowerBound }
-                            }
-                            deferred += Parallel.map(workers.count) { w in
-                                let firstBucket = bounds[w]
-                                let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : group.upperBound
-                                var sorter = sorter
-                                for b in firstBucket..<lastBucket where b & 0xFF != 0 {
-                                    let range = bucketStart[b]..<bucketStart[b + 1]
-                                    guard range.count > 1 else { continue }
-                                    let keys = UnsafeMutableBufferPointer(rebasing: keyStorage[(range.lowerBound - base)..<(range.upperBound - base)])
-                                    sorter.sort(codes, range, depth: 2, keys: keys)
+                                // Workers take disjoint ranges of the group's buckets.
+                                let groupRange = base..<bucketStart[group.upperBound]
+                                let workers = Parallel.chunks(groupRange.count, minimumSize: 1 << 16)
+                                let bounds = workers.map { range in
+                                    // The first bucket of the group that starts at or after the worker's first suffix.
+                                    BinarySearch.first(in: group) { bucketStart[$0] >= base + range.lowerBound }
                                 }
-                                return sorter.deferred
+                                deferred += Parallel.map(workers.count) { w in
+                                    let firstBucket = bounds[w]
+                                    let lastBucket = w + 1 < bounds.count ? bounds[w + 1] : group.upperBound
+                                    var sorter = sorter
+                                    for b in firstBucket..<lastBucket where b & 0xFF != 0 {
+                                        let range = bucketStart[b]..<bucketStart[b + 1]
+                                        guard range.count > 1 else { continue }
+                                        let keys = UnsafeMutableBufferPointer(rebasing: keyStorage[(range.lowerBound - base)..<(range.upperBound - base)])
+                                        sorter.sort(codes, range, depth: 2, keys: keys)
+                                    }
+                                    return sorter.deferred
+                                }
                             }
                         }
                     }
