@@ -22,10 +22,13 @@ extension RecordTable {
     ///   whose field count differs from the header's.
     package static func read(_ bytes: [UInt8], format: InputFormat, source: String,
                             keepBlankLines: Bool = false) throws(InputError) -> RecordTable {
+        // The whole input checked at once; the line that holds the first byte that is not UTF-8,
+        // if any, is an error when the reading reaches it (an earlier line's error comes first).
+        let invalidOffset = bytes.withUnsafeBufferPointer(UTF8Validation.firstInvalidOffset)
         var names: [String] = format == .lines ? ["text"] : []
-        var columns: [TextColumn] = format == .lines ? [TextColumn()] : []
+        var columns: [ColumnBuilder] = format == .lines ? [ColumnBuilder()] : []
         try forEachLine(of: bytes) { (lineNumber, line) throws(InputError) in
-            guard String(validating: line, as: UTF8.self) != nil else {
+            if let invalidOffset, line.indices.contains(invalidOffset) {
                 let column = firstInvalidByte(line) + 1
                 throw InputError(source: source, line: lineNumber, message: "invalid UTF-8 at byte \(column) of the line")
             }
@@ -37,27 +40,47 @@ extension RecordTable {
             }
             switch format {
             case .lines:
-                columns[0].append(utf8: line)
+                columns[0].append(line)
             case .tsv:
-                let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
                 if names.isEmpty {
-                    names = fields.map { String(decoding: $0, as: UTF8.self) }
+                    names = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
                     if let duplicate = duplicateName(names) {
                         throw InputError(source: source, line: lineNumber, message: "the header names column '\(duplicate)' twice")
                     }
-                    columns = Array(repeating: TextColumn(), count: names.count)
+                    columns = Array(repeating: ColumnBuilder(), count: names.count)
                     return true
                 }
-                guard fields.count == names.count else {
+                let fieldCount = 1 + line.reduce(0) { $0 + ($1 == 0x09 ? 1 : 0) }
+                guard fieldCount == names.count else {
                     throw InputError(source: source, line: lineNumber,
-                                     message: "ragged row: \(fields.count) fields, but the header has \(names.count) (\(names.joined(separator: ", ")))")
+                                     message: "ragged row: \(fieldCount) fields, but the header has \(names.count) (\(names.joined(separator: ", ")))")
                 }
-                for (i, field) in fields.enumerated() { columns[i].append(utf8: field) }
+                var start = line.startIndex
+                for i in columns.indices {
+                    let end = line[start...].firstIndex(of: 0x09) ?? line.endIndex
+                    columns[i].append(line[start..<end])
+                    start = end + 1
+                }
             }
             return true
         }
         if names.isEmpty { throw InputError(source: source, line: nil, message: "no TSV header row: the input is empty") }
-        return RecordTable(columnNames: names, columns: columns)
+        return RecordTable(columnNames: names, columns: columns.map(\.column))
+    }
+
+    /// A column read row by row into plain arrays, made a ``TextColumn`` once whole: one copy of
+    /// each field's bytes, where appending to a `TextColumn` row by row went through its storage's
+    /// ownership check twice a row.
+    private struct ColumnBuilder {
+        var bytes: [UInt8] = []
+        var offsets: [Int64] = [0]
+
+        mutating func append(_ field: ArraySlice<UInt8>) {
+            bytes.append(contentsOf: field)
+            offsets.append(Int64(bytes.count))
+        }
+
+        var column: TextColumn { TextColumn(utf8: bytes, offsets: offsets) }
     }
 
     /// Calls `body` with the 1-based number and the bytes of each line of `bytes`, in order, until

@@ -35,6 +35,15 @@ package struct TextColumn: Sendable, RandomAccessCollection {
         self.offsets = offsets
     }
 
+    /// A column over `bytes` (UTF-8, already validated by the caller) and `offsets` made together
+    /// row by row: `offsets` starts at 0, ascends, and ends at `bytes.count` (a precondition).
+    package init(utf8 bytes: [UInt8], offsets: [Int64]) {
+        guard let column = TextColumn(bytes: FlatArray(bytes), offsets: FlatArray(offsets)) else {
+            preconditionFailure("TextColumn: offsets from 0 to the bytes' count, ascending")
+        }
+        self = column
+    }
+
     /// A column holding `strings` in order.
     package init(_ strings: some Sequence<String>) {
         self.init()

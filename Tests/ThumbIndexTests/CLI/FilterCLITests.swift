@@ -99,6 +99,6 @@ struct FilterCLITests {
         let keystrokes = object?["keystrokes"] as? [[String: Any]] ?? []
         #expect(keystrokes.map { $0["query"] as? String } == ["A", "Ab", "Abe", "c", "ca"])
         #expect(keystrokes.map { $0["total"] as? Int } == [4, 1, 1, 1, 1])
-        for key in ["build_seconds", "peak_rss_mb", "index_bytes", "p50_ms", "p99_ms"] { #expect(object?[key] != nil, "\(key)") }
+        for key in ["read_seconds", "build_seconds", "peak_rss_mb", "index_bytes", "p50_ms", "p99_ms"] { #expect(object?[key] != nil, "\(key)") }
     }
 }
