@@ -524,40 +524,61 @@ int32_t ti_collation_sort(const TICollation *c, const char *bytes, const int64_t
         }
         return a.index < b.index;
     };
-    // Two halves sorted on two threads, then merged.
+    // Two halves sorted on two threads, then merged on two threads too: the lower half's middle
+    // entry splits both halves (where it would go among the upper half's), and a rotation puts
+    // what goes below it first, so that each thread merges one side. The order is total (the input
+    // index breaks ties), so the result is the one sorted order whatever the split.
     auto middle = entries.begin() + static_cast<std::ptrdiff_t>(count / 2);
     if (threads > 1 && count >= 10000) {
         std::thread upper([&] { std::sort(middle, entries.end(), less); });
         std::sort(entries.begin(), middle, less);
         upper.join();
-        std::inplace_merge(entries.begin(), middle, entries.end(), less);
+        auto lowerSplit = entries.begin() + static_cast<std::ptrdiff_t>(count / 4);
+        auto upperSplit = std::lower_bound(middle, entries.end(), *lowerSplit, less);
+        // [begin, lowerSplit) [lowerSplit, middle) [middle, upperSplit) [upperSplit, end) becomes
+        // [begin, lowerSplit) [middle, upperSplit) [lowerSplit, middle) [upperSplit, end).
+        auto split = std::rotate(lowerSplit, middle, upperSplit);
+        std::thread above([&] { std::inplace_merge(split, split + (middle - lowerSplit), entries.end(), less); });
+        std::inplace_merge(entries.begin(), lowerSplit, split, less);
+        above.join();
     } else {
         std::sort(entries.begin(), entries.end(), less);
     }
     for (int64_t k = 0; k < count; ++k) { order[k] = entries[k].index; }
     std::vector<Entry>().swap(entries);
     if (progress != nullptr) { progress(progressContext, 0.95); }
-    // 3. Buckets: one merge pass of the sorted primary keys against the sorted boundaries. The keys
-    //    are read in sorted order, each a cache miss or two (its pointer and length, then its
-    //    bytes): they are asked for some rows ahead, so that the misses overlap.
-    constexpr int64_t ahead = 16;
-    size_t next = 0;  // boundaries[next] is the first boundary above the current key
-    for (int64_t k = 0; k < count; ++k) {
-        if (k + 2 * ahead < count) {
-            __builtin_prefetch(&keyData[order[k + 2 * ahead]]);
-            __builtin_prefetch(&keyLength[order[k + 2 * ahead]]);
+    // 3. Buckets: a merge pass of the sorted primary keys against the sorted boundaries, in one
+    //    slice of the sorted rows per thread (each slice starts its walk of the few boundaries
+    //    from the first). The keys are read in sorted order, each a cache miss or two (its
+    //    pointer and length, then its bytes): they are asked for some rows ahead, so that the
+    //    misses overlap.
+    auto bucketSlice = [&](int64_t begin, int64_t end) {
+        constexpr int64_t ahead = 16;
+        size_t next = 0;  // boundaries[next] is the first boundary above the current key
+        for (int64_t k = begin; k < end; ++k) {
+            if (k + 2 * ahead < end) {
+                __builtin_prefetch(&keyData[order[k + 2 * ahead]]);
+                __builtin_prefetch(&keyLength[order[k + 2 * ahead]]);
+            }
+            if (k + ahead < end) { __builtin_prefetch(keyData[order[k + ahead]]); }
+            int32_t i = order[k];
+            std::string_view key(keyData[i], primaryLength(keyData[i], keyLength[i]));
+            while (next < c->boundaries.size()) {
+                const PrimaryKey &b = c->boundaries[next];
+                int r = std::memcmp(b.data(), key.data(), std::min(b.size(), key.size()));
+                bool boundaryAtOrBelow = r != 0 ? r < 0 : b.size() <= key.size();
+                if (!boundaryAtOrBelow) { break; }
+                ++next;
+            }
+            buckets[k] = c->visibleIndex[next];
         }
-        if (k + ahead < count) { __builtin_prefetch(keyData[order[k + ahead]]); }
-        int32_t i = order[k];
-        std::string_view key(keyData[i], primaryLength(keyData[i], keyLength[i]));
-        while (next < c->boundaries.size()) {
-            const PrimaryKey &b = c->boundaries[next];
-            int r = std::memcmp(b.data(), key.data(), std::min(b.size(), key.size()));
-            bool boundaryAtOrBelow = r != 0 ? r < 0 : b.size() <= key.size();
-            if (!boundaryAtOrBelow) { break; }
-            ++next;
-        }
-        buckets[k] = c->visibleIndex[next];
+    };
+    if (threads > 1 && count >= 10000) {
+        std::thread upper(bucketSlice, count / 2, count);
+        bucketSlice(0, count / 2);
+        upper.join();
+    } else {
+        bucketSlice(0, count);
     }
     if (progress != nullptr) { progress(progressContext, 1.0); }
     return 0;
