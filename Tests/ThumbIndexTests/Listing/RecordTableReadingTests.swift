@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 @testable import ThumbIndex
@@ -35,8 +36,20 @@ import ThumbIndexFormats
         }
     }
 
-    /// The bundled address book and every line kind at once, as a TSV file.
-    @Test func readsRealFiles() throws {
+    /// The repository's real corpora (the bundled address book among them) read as the plain
+    /// reader reads them.
+    @Test(arguments: ["contacts.tsv", "countries.tsv", "cities.tsv", "city-names.txt"])
+    func readsTheCorpora(file: String) throws {
+        let bytes = Array(try Data(contentsOf: Corpora.root.appendingPathComponent(file)))
+        let format: InputFormat = file.hasSuffix(".tsv") ? .tsv : .lines
+        let table = try RecordTable.read(bytes, format: format, source: file)
+        #expect(table.count > 100)
+        #expect(Self.outcome { table } == Self.outcome { try NaiveReader.read(bytes, format: format, source: file, keepBlankLines: false) })
+    }
+
+    /// Every line kind at once, as a TSV file: text in several scripts, a NUL, a CR inside a field,
+    /// CRLF line ends and blank lines between rows.
+    @Test func readsEveryLineKind() throws {
         var bytes = Array("name\tphone\n".utf8)
         for (i, name) in ["Zoë Ångström", "東京 タワー", "Ærø", "😀 party", "\u{0}", "a\u{0D}"].enumerated() {
             bytes += Array("\(name)\t+46 8 \(i)\r\n".utf8) + (i % 2 == 0 ? [0x0A] : [])
